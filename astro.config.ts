@@ -1,0 +1,13 @@
+import node from "@astrojs/node";
+import react from "@astrojs/react";
+import { defineConfig } from "astro/config";
+
+// Pages render on demand from the database; pages without data opt into prerendering.
+// The adapter is built in standalone mode but started by scripts/start.ts, which opens
+// the database, migrates and seeds before serving (see docs/decisions).
+export default defineConfig({
+  output: "server",
+  adapter: node({ mode: "standalone" }),
+  integrations: [react()],
+  server: { host: process.env.HOST ?? "localhost", port: Number(process.env.PORT ?? 4321) },
+});

@@ -1,0 +1,110 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import lockfile from "proper-lockfile";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+/** The one database type the app codes against, whichever engine is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DbEngine = "pglite-memory" | "pglite-file" | "postgres";
+
+export interface DbHandle {
+  db: Db;
+  engine: DbEngine;
+  /** Where the data lives: a directory for PGlite, the server's address for PostgreSQL. */
+  location: string;
+  /** The pg pool, when the engine is PostgreSQL (for LISTEN/NOTIFY and tests). */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+export class DatabaseInUseError extends Error {
+  constructor(dir: string) {
+    super(
+      `The database in ${dir} is in use by another running server. ` +
+        "PGlite allows one process per data directory (two would silently lose writes). " +
+        "Stop the other server, or start this one with a different DATA_DIR. " +
+        "If no other server is running, the lock is left from a crash: wait 10 seconds and try again.",
+    );
+    this.name = "DatabaseInUseError";
+  }
+}
+
+// Every open passes the extension: PGlite only loads what it is given, and the
+// migrations create pg_trgm.
+const extensions = { pg_trgm };
+
+/**
+ * Open the database named by `url`.
+ * - `postgres://…` or `postgresql://…`: a pooled connection to a PostgreSQL server.
+ * - `memory://`: an in-memory PGlite (tests).
+ * - `file:<dir>` or a bare path: PGlite with its data in `<dir>`, locked to this process.
+ */
+export function createDb(url: string): DbHandle {
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+  if (url === "memory://" || url === "") return openPgliteMemory();
+  return openPgliteFile(path.resolve(url.replace(/^file:/, "")));
+}
+
+function openPgliteMemory(): DbHandle {
+  const client = new PGlite({ extensions });
+  return {
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    engine: "pglite-memory",
+    location: "memory",
+    close: () => client.close(),
+  };
+}
+
+function openPgliteFile(dir: string): DbHandle {
+  mkdirSync(dir, { recursive: true });
+  let release: () => void;
+  try {
+    // proper-lockfile refreshes the lock while we live and treats it as stale 10 s after a crash.
+    release = lockfile.lockSync(dir, { lockfilePath: `${dir}.lock` });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ELOCKED") throw new DatabaseInUseError(dir);
+    throw error;
+  }
+  const client = new PGlite({ dataDir: dir, extensions });
+  return {
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    engine: "pglite-file",
+    location: dir,
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+function openPostgres(url: string): DbHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    // A runaway query must not hold a connection forever.
+    statement_timeout: 15_000,
+  });
+  // An idle client losing its connection emits here; unhandled, it would crash the process.
+  pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+  const { host, port, pathname } = new URL(url);
+  return {
+    db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    engine: "postgres",
+    location: `${host}:${port || 5432}${pathname}`,
+    pool,
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,10 @@
+export { users } from "./users.ts";
+export { sessions } from "./sessions.ts";
+export { rateLimits } from "./rate-limits.ts";
+export { posts, PLACEHOLDER_IMAGE } from "./posts.ts";
+export { postImages } from "./post-images.ts";
+export { videos } from "./videos.ts";
+export { pageLayouts, layoutVersions } from "./page-layouts.ts";
+export { cssThemes } from "./css-themes.ts";
+export { newsletterSubscribers } from "./newsletter.ts";
+export { appState } from "./app-state.ts";

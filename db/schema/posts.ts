@@ -1,0 +1,39 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { categoryList, tsvector, weightedDocument } from "./columns.ts";
+
+export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    slug: text().notNull().unique(),
+    title: text().notNull(),
+    excerpt: text().notNull(),
+    content: text().notNull(),
+    imageUrl: text("image_url").notNull().default(PLACEHOLDER_IMAGE),
+    category: text().notNull(),
+    mehRating: integer("meh_rating").notNull().default(3),
+    existentialEcho: text("existential_echo"),
+    soundtrackPotential: text("soundtrack_potential"),
+    emotionalTexture: text("emotional_texture"),
+    readTime: integer("read_time").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    featured: boolean().notNull().default(false),
+    search: tsvector()
+      .notNull()
+      .generatedAlwaysAs(weightedDocument("title", "excerpt", "content")),
+  },
+  (t) => [
+    check("posts_meh_rating_range", sql`${t.mehRating} between 1 and 5`),
+    check("posts_category_known", sql`${t.category} in (${categoryList})`),
+    check("posts_read_time_positive", sql`${t.readTime} >= 1`),
+    check("posts_slug_format", sql`${t.slug} ~ '^[a-z0-9_]+(-[a-z0-9_]+)*$'`),
+    index("posts_search_idx").using("gin", t.search),
+    index("posts_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    index("posts_published_at_idx").on(t.publishedAt.desc()),
+    index("posts_category_idx").on(t.category),
+  ],
+);

@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { categoryList, tsvector, weightedDocument } from "./columns.ts";
+
+export const videos = pgTable(
+  "videos",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    slug: text().notNull().unique(),
+    title: text().notNull(),
+    description: text().notNull(),
+    videoUrl: text("video_url").notNull(),
+    thumbnailUrl: text("thumbnail_url").notNull(),
+    duration: integer().notNull(),
+    category: text().notNull(),
+    mehRating: integer("meh_rating").notNull().default(3),
+    existentialEcho: text("existential_echo"),
+    soundtrackPotential: text("soundtrack_potential"),
+    emotionalTexture: text("emotional_texture"),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    featured: boolean().notNull().default(false),
+    search: tsvector()
+      .notNull()
+      .generatedAlwaysAs(weightedDocument("title", "description")),
+  },
+  (t) => [
+    check("videos_meh_rating_range", sql`${t.mehRating} between 1 and 5`),
+    check("videos_category_known", sql`${t.category} in (${categoryList})`),
+    check("videos_duration_positive", sql`${t.duration} >= 0`),
+    check("videos_slug_format", sql`${t.slug} ~ '^[a-z0-9_]+(-[a-z0-9_]+)*$'`),
+    index("videos_search_idx").using("gin", t.search),
+    index("videos_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    index("videos_published_at_idx").on(t.publishedAt.desc()),
+    index("videos_category_idx").on(t.category),
+  ],
+);

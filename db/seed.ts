@@ -1,0 +1,135 @@
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "./client.ts";
+import { loadContent, type SampleContent } from "./content.ts";
+import { appState, cssThemes, postImages, posts, videos } from "./schema/index.ts";
+import { readTime } from "../src/modules/posts/read-time.ts";
+import { storeFile } from "../src/modules/uploads/local-store.server.ts";
+
+const SEEDED = "seededAt";
+// Serialises seeding between instances starting together on one PostgreSQL.
+const SEED_LOCK = 7_061_999;
+
+export interface SeedOptions {
+  contentDir: string;
+  uploadsDir: string;
+}
+
+/**
+ * Fill an empty database with the sample content, once. A database that was ever seeded,
+ * or that holds any post or video, is left alone: the owner's deletions stay deleted.
+ * Returns whether it seeded.
+ */
+export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  const content = await loadContent(options.contentDir);
+  const media = await storeMedia(content, options);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (!(await isEmpty(tx))) return false;
+    await insertContent(tx, content, media);
+    await tx.insert(appState).values({ key: SEEDED, value: new Date().toISOString() });
+    return true;
+  });
+}
+
+async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({
+      seeded: sql<boolean>`exists (select 1 from ${appState} where ${appState.key} = ${SEEDED})`,
+      posts: sql<boolean>`exists (select 1 from ${posts})`,
+      videos: sql<boolean>`exists (select 1 from ${videos})`,
+    })
+    .from(sql`(select 1) as one`);
+  return !row?.seeded && !row?.posts && !row?.videos;
+}
+
+type MediaUrls = Map<string, string>;
+
+/** Copy every media file the content names into the object store, keyed under `seed/`. */
+async function storeMedia(content: SampleContent, { contentDir, uploadsDir }: SeedOptions): Promise<MediaUrls> {
+  const files = new Set<string>();
+  for (const post of content.posts) {
+    files.add(post.image);
+    for (const image of post.gallery) files.add(image.image);
+  }
+  for (const video of content.videos) {
+    files.add(video.video);
+    files.add(video.poster);
+    files.add(video.video.replace(/\.mp4$/, ".vtt"));
+  }
+  const urls: MediaUrls = new Map();
+  for (const file of files) {
+    const source = path.join(contentDir, file);
+    const key = `seed/${path.basename(file)}`;
+    try {
+      urls.set(file, await storeFile(source, key, uploadsDir));
+    } catch (error) {
+      // Captions are optional beside a video; every other file must exist.
+      if (file.endsWith(".vtt") && (error as NodeJS.ErrnoException).code === "ENOENT") continue;
+      throw error;
+    }
+  }
+  return urls;
+}
+
+async function insertContent(db: Db, content: SampleContent, media: MediaUrls): Promise<void> {
+  const url = (file: string) => media.get(file) ?? file;
+  for (const post of content.posts) {
+    const [row] = await db
+      .insert(posts)
+      .values({
+        slug: post.slug,
+        title: post.title,
+        excerpt: post.excerpt,
+        content: post.content,
+        imageUrl: url(post.image),
+        category: post.category,
+        mehRating: post.mehRating,
+        existentialEcho: post.existentialEcho ?? null,
+        soundtrackPotential: post.soundtrackPotential ?? null,
+        emotionalTexture: post.emotionalTexture ?? null,
+        readTime: readTime(post.content),
+        publishedAt: post.publishedAt,
+        updatedAt: post.publishedAt,
+        featured: post.featured,
+      })
+      .returning({ id: posts.id });
+    if (!row) throw new Error(`Could not insert ${post.slug}`);
+    if (post.gallery.length > 0) {
+      await db.insert(postImages).values(
+        post.gallery.map((image, displayOrder) => ({
+          postId: row.id,
+          imageUrl: url(image.image),
+          description: image.description ?? null,
+          displayOrder,
+        })),
+      );
+    }
+  }
+  for (const video of content.videos) {
+    await db.insert(videos).values({
+      slug: video.slug,
+      title: video.title,
+      description: video.description,
+      videoUrl: url(video.video),
+      thumbnailUrl: url(video.poster),
+      duration: video.duration,
+      category: video.category,
+      mehRating: video.mehRating,
+      existentialEcho: video.existentialEcho ?? null,
+      soundtrackPotential: video.soundtrackPotential ?? null,
+      emotionalTexture: video.emotionalTexture ?? null,
+      publishedAt: video.publishedAt,
+      updatedAt: video.publishedAt,
+      featured: video.featured,
+    });
+  }
+  await db.update(cssThemes).set({ isActive: false }).where(eq(cssThemes.isActive, true));
+  await db.insert(cssThemes).values({
+    name: "Meh Default",
+    description: "The grey palette the site ships with.",
+    cssContent: content.themeCss,
+    isActive: true,
+  });
+}

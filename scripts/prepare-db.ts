@@ -1,0 +1,29 @@
+import path from "node:path";
+import { createDb, type DbHandle } from "../db/client.ts";
+import { runMigrations } from "../db/migrate.ts";
+import { seedIfEmpty } from "../db/seed.ts";
+import { ensureAdmin, type EnsureAdminResult } from "../src/modules/auth/admin-account.server.ts";
+import type { Settings } from "../src/lib/settings.server.ts";
+
+export interface PreparedDb {
+  handle: DbHandle;
+  seeded: boolean;
+  admin: EnsureAdminResult;
+}
+
+/** Open the database, bring its schema up to date, seed it if empty, and make sure an admin exists. */
+export async function prepareDb(settings: Settings): Promise<PreparedDb> {
+  const handle = createDb(settings.databaseUrl);
+  try {
+    await runMigrations(handle);
+    const seeded = await seedIfEmpty(handle.db, {
+      contentDir: path.resolve("content"),
+      uploadsDir: settings.uploadsDir,
+    });
+    const admin = await ensureAdmin(handle.db, settings.admin);
+    return { handle, seeded, admin };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}

@@ -1,0 +1,86 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import http from "node:http";
+import { DatabaseInUseError } from "../db/client.ts";
+import { setDbHandle } from "../src/lib/db.server.ts";
+import { settings as loadSettings } from "../src/lib/settings.server.ts";
+import { prepareDb } from "./prepare-db.ts";
+
+const SERVER_ENTRY = "./dist/server/entry.mjs";
+
+/** The parts of @astrojs/node's standalone build this script uses. */
+interface AstroServerEntry {
+  handler: http.RequestListener;
+}
+
+function fail(message: string): never {
+  console.error(`\n  ${message.replaceAll("\n", "\n  ")}\n`);
+  process.exit(1);
+}
+
+let settings;
+try {
+  settings = loadSettings();
+} catch (error) {
+  fail((error as Error).message);
+}
+
+if (!existsSync(SERVER_ENTRY)) {
+  console.log("No build found: building the site (this takes a minute, once)...");
+  const build = spawnSync("node_modules/.bin/astro", ["build"], { stdio: "inherit", shell: false });
+  if (build.status !== 0) fail("The build failed; see the output above.");
+}
+
+let prepared;
+try {
+  prepared = await prepareDb(settings);
+} catch (error) {
+  if (error instanceof DatabaseInUseError) fail(error.message);
+  throw error;
+}
+const { handle, seeded, admin } = prepared;
+setDbHandle(handle);
+
+// The adapter would otherwise start its own server on import.
+process.env.ASTRO_NODE_AUTOSTART = "disabled";
+const { handler } = (await import(new URL(SERVER_ENTRY, `file://${process.cwd()}/`).href)) as AstroServerEntry;
+
+const server = http.createServer(handler);
+server.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EADDRINUSE") fail(`Port ${settings.port} on ${settings.host} is taken. Set PORT to another one.`);
+  fail(error.message);
+});
+server.listen(settings.port, settings.host, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : settings.port;
+  const url = `http://${settings.host}:${port}`;
+  const where = handle.engine === "postgres" ? `PostgreSQL at ${handle.location}` : `embedded PGlite in ${handle.location}`;
+  const lines = [
+    `${settings.siteName} is running at ${url}`,
+    `Database: ${where}${seeded ? " (seeded with the sample content)" : ""}`,
+  ];
+  if (admin.status === "created" && admin.generatedPassword) {
+    lines.push(
+      `Admin: sign in at ${url}/login as "${admin.username}" with the password ${admin.generatedPassword}`,
+      "       This password is shown only once. Reset it any time with: npm run admin:create",
+    );
+  } else {
+    lines.push(
+      `Admin: sign in at ${url}/login as "${admin.username}".`,
+      "       Forgot the password? Stop the server and run: npm run admin:create",
+    );
+  }
+  console.log(`\n  ${lines.join("\n  ")}\n`);
+});
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  server.closeAllConnections();
+  await handle.close();
+  process.exit(0);
+}
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { categoryHref, formatDate, formatDuration, paragraphs } from "./format";
+
+describe("formatDate", () => {
+  it("uses the en-US long form", () => {
+    expect(formatDate(new Date("2026-03-14T09:00:00Z"))).toBe("March 14, 2026");
+    expect(formatDate("2026-11-01T23:30:00Z")).toBe("November 1, 2026");
+  });
+});
+
+describe("formatDuration", () => {
+  it.each([
+    [0, "0:00"],
+    [7, "0:07"],
+    [65, "1:05"],
+    [600, "10:00"],
+  ])("%i seconds is %s", (seconds, shown) => {
+    expect(formatDuration(seconds)).toBe(shown);
+  });
+});
+
+describe("categoryHref", () => {
+  it("encodes the category into the archive query", () => {
+    expect(categoryHref("Grey Days Sharp Eyes")).toBe("/archive?category=Grey%20Days%20Sharp%20Eyes");
+  });
+});
+
+describe("paragraphs", () => {
+  it("splits at line breaks and drops blank lines", () => {
+    expect(paragraphs("One.\n\nTwo.\r\nThree.\n  \n")).toEqual(["One.", "Two.", "Three."]);
+  });
+});

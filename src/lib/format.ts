@@ -1,0 +1,31 @@
+const longDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/**
+ * A date in en-US long form (SPEC §9), in UTC so every visitor and the server agree.
+ * @example formatDate(new Date("2026-03-14T09:00:00Z")) // "March 14, 2026"
+ */
+export function formatDate(date: Date | string): string {
+  return longDate.format(typeof date === "string" ? new Date(date) : date);
+}
+
+/**
+ * Seconds as minutes:seconds with zero-padded seconds (SPEC §9).
+ * @example formatDuration(65) // "1:05"
+ */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** The archive URL for one category (SPEC §2, "Category links"). */
+export function categoryHref(category: string): string {
+  return `/archive?category=${encodeURIComponent(category)}`;
+}
+
+/** Split stored text into paragraphs at line breaks, dropping empty lines. */
+export function paragraphs(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { CATEGORIES } from "./categories";
+
+/** `?category=` on list endpoints: absent, blank, or exactly one of the four categories. */
+export const categoryQuery = z.object({
+  category: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.enum(CATEGORIES, { error: `must be one of: ${CATEGORIES.join(", ")}` }).optional())
+    .optional(),
+});
+
+/** `?q=` on search endpoints: trimmed; blank means no search. Long input is cut, not refused. */
+export const searchQuery = z.object({
+  q: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim().slice(0, 200)),
+});
+
+/** A slug route parameter. Anything that is not slug-shaped cannot name an item. */
+export const slugParam = z.object({ slug: z.string().min(1).max(200) });
+
+/** A numeric id route parameter. */
+export const idParam = z.object({
+  id: z.string().regex(/^[1-9]\d{0,9}$/, "must be a positive integer").transform(Number).pipe(z.number().max(2147483647, "must be a positive integer")),
+});

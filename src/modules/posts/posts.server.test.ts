@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "../../../db/client.ts";
+import { insertPost, insertPostImage } from "../../../tests/factories.ts";
+import { createTestDb } from "../../../tests/setup/test-db.ts";
+import { featuredPost, listPosts, postBySlug, postGallery, recentPosts, RECENT_POSTS, searchPosts } from "./posts.server";
+
+let handle: DbHandle;
+const day = (d: number) => new Date(Date.UTC(2026, 0, d));
+
+beforeAll(async () => {
+  handle = await createTestDb();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+describe("with no posts", () => {
+  it("lists nothing, features nothing, finds nothing", async () => {
+    const { db } = handle;
+    expect(await listPosts(db)).toEqual([]);
+    expect(await featuredPost(db)).toBeNull();
+    expect(await recentPosts(db)).toEqual([]);
+    expect(await searchPosts(db, "anything")).toEqual([]);
+    expect(await postBySlug(db, "nope")).toBeNull();
+    expect(await postGallery(db, 1)).toBeNull();
+  });
+});
+
+describe("with posts", () => {
+  beforeAll(async () => {
+    const { db } = handle;
+    await insertPost(db, { title: "The Sandwich Was Fine", publishedAt: day(3), category: "Meh Moments" });
+    await insertPost(db, {
+      title: "Chair Number Four",
+      publishedAt: day(5),
+      category: "Waiting Room Diaries",
+      excerpt: "A chair, and a sandwich eaten in it.",
+      featured: true,
+    });
+    await insertPost(db, {
+      title: "Puddles",
+      publishedAt: day(4),
+      category: "Grey Days Sharp Eyes",
+      content: "Somebody dropped a sandwich near the puddle. It did not matter.",
+      featured: true,
+    });
+    for (let i = 0; i < RECENT_POSTS; i++) await insertPost(db, { publishedAt: day(1) });
+  });
+
+  it("lists newest first and filters by category", async () => {
+    const all = await listPosts(handle.db);
+    expect(all.map((p) => p.publishedAt.getTime())).toEqual(
+      [...all.map((p) => p.publishedAt.getTime())].sort((a, b) => b - a),
+    );
+    const waiting = await listPosts(handle.db, { category: "Waiting Room Diaries" });
+    expect(waiting.map((p) => p.title)).toEqual(["Chair Number Four"]);
+  });
+
+  it("features the newest featured post", async () => {
+    expect((await featuredPost(handle.db))?.title).toBe("Chair Number Four");
+  });
+
+  it("limits recent posts to one grid", async () => {
+    const recent = await recentPosts(handle.db);
+    expect(recent).toHaveLength(RECENT_POSTS);
+    expect(recent[0]?.title).toBe("Chair Number Four");
+  });
+
+  it("ranks a title match above an excerpt match above a content match", async () => {
+    const found = await searchPosts(handle.db, "sandwich");
+    expect(found.map((p) => p.title)).toEqual(["The Sandwich Was Fine", "Chair Number Four", "Puddles"]);
+  });
+
+  it("tolerates a typo in a title word", async () => {
+    const found = await searchPosts(handle.db, "sandwhich");
+    expect(found[0]?.title).toBe("The Sandwich Was Fine");
+  });
+
+  it("treats search syntax and odd characters as text, never as an error", async () => {
+    for (const term of ['"unclosed', "a & b | !c", "-", "'; drop table posts; --", "%_\\", "🙂"]) {
+      await expect(searchPosts(handle.db, term)).resolves.toBeInstanceOf(Array);
+    }
+    expect(await listPosts(handle.db)).not.toHaveLength(0);
+  });
+
+  it("finds nothing for a blank term", async () => {
+    expect(await searchPosts(handle.db, "   ")).toEqual([]);
+  });
+
+  it("finds a post by slug", async () => {
+    expect((await postBySlug(handle.db, "puddles"))?.title).toBe("Puddles");
+  });
+
+  it("returns a gallery in display order", async () => {
+    const post = await insertPost(handle.db);
+    await insertPostImage(handle.db, post.id, 2, "third");
+    await insertPostImage(handle.db, post.id, 0, "first");
+    await insertPostImage(handle.db, post.id, 1, "second");
+    const gallery = await postGallery(handle.db, post.id);
+    expect(gallery?.map((i) => i.description)).toEqual(["first", "second", "third"]);
+    expect(await postGallery(handle.db, (await insertPost(handle.db)).id)).toEqual([]);
+  });
+});

@@ -1,0 +1,70 @@
+import { asc, desc, eq, getTableColumns } from "drizzle-orm";
+import type { Db } from "@/lib/db.server";
+import { tables } from "@/lib/db.server";
+import type { Category } from "@/lib/categories";
+import { fullTextMatch } from "@/modules/search/full-text.server";
+
+const { posts, postImages } = tables;
+// Every column but the search document, which is large and never leaves the database.
+const { search: _search, ...postColumns } = getTableColumns(posts);
+
+export type PostRow = Omit<typeof posts.$inferSelect, "search">;
+export type PostImageRow = typeof postImages.$inferSelect;
+
+/** How many posts "recent" means: one grid of the home page (SPEC §9 skeleton count). */
+export const RECENT_POSTS = 6;
+const SEARCH_LIMIT = 50;
+
+/** All posts, newest first, optionally of one category. */
+export function listPosts(db: Db, filter: { category?: Category } = {}): Promise<PostRow[]> {
+  return db
+    .select(postColumns)
+    .from(posts)
+    .where(filter.category ? eq(posts.category, filter.category) : undefined)
+    .orderBy(desc(posts.publishedAt), desc(posts.id));
+}
+
+/** The newest featured post, or null when none is featured. */
+export async function featuredPost(db: Db): Promise<PostRow | null> {
+  const [row] = await db
+    .select(postColumns)
+    .from(posts)
+    .where(eq(posts.featured, true))
+    .orderBy(desc(posts.publishedAt), desc(posts.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The newest posts. */
+export function recentPosts(db: Db, limit = RECENT_POSTS): Promise<PostRow[]> {
+  return db.select(postColumns).from(posts).orderBy(desc(posts.publishedAt), desc(posts.id)).limit(limit);
+}
+
+/** Posts matching a search term, best first; a blank term finds nothing. */
+export async function searchPosts(db: Db, term: string): Promise<PostRow[]> {
+  if (term.trim() === "") return [];
+  const match = fullTextMatch(posts.search, posts.title, term);
+  return db
+    .select(postColumns)
+    .from(posts)
+    .where(match.where)
+    .orderBy(desc(match.rank), desc(posts.publishedAt))
+    .limit(SEARCH_LIMIT);
+}
+
+/** One post by its slug, or null. */
+export async function postBySlug(db: Db, slug: string): Promise<PostRow | null> {
+  const [row] = await db.select(postColumns).from(posts).where(eq(posts.slug, slug)).limit(1);
+  return row ?? null;
+}
+
+/** A post's gallery in display order, or null when the post does not exist. */
+export async function postGallery(db: Db, postId: number): Promise<PostImageRow[] | null> {
+  const [post] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).limit(1);
+  if (!post) return null;
+  return db
+    .select()
+    .from(postImages)
+    .where(eq(postImages.postId, postId))
+    .orderBy(asc(postImages.displayOrder), asc(postImages.id));
+}

@@ -1,0 +1,36 @@
+import type { PostImageRow, PostRow } from "./posts.server";
+
+/** A post as the API sends it: SPEC §3's fields, nothing else. */
+export function serializePost(post: PostRow) {
+  return {
+    id: post.id,
+    slug: post.slug,
+    title: post.title,
+    excerpt: post.excerpt,
+    content: post.content,
+    imageUrl: post.imageUrl,
+    category: post.category,
+    mehRating: post.mehRating,
+    existentialEcho: post.existentialEcho,
+    soundtrackPotential: post.soundtrackPotential,
+    emotionalTexture: post.emotionalTexture,
+    readTime: post.readTime,
+    publishedAt: post.publishedAt.toISOString(),
+    featured: post.featured,
+  };
+}
+
+/** A gallery image as the API sends it. */
+export function serializePostImage(image: PostImageRow) {
+  return {
+    id: image.id,
+    postId: image.postId,
+    imageUrl: image.imageUrl,
+    description: image.description,
+    displayOrder: image.displayOrder,
+    createdAt: image.createdAt.toISOString(),
+  };
+}
+
+export type PostJson = ReturnType<typeof serializePost>;
+export type PostImageJson = ReturnType<typeof serializePostImage>;

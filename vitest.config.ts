@@ -1,0 +1,36 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const alias = { "@/": fileURLToPath(new URL("./src/", import.meta.url)) };
+
+// Services are tested against a real database: always an in-memory PGlite, and again
+// against a fresh database on the PostgreSQL server named by TEST_DATABASE_URL when set.
+const serviceTests = ["src/**/*.server.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts"];
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    setupFiles: ["tests/setup/fail-on-console-error.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: "pglite", include: ["src/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts"] },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true,
+              test: {
+                name: "postgres",
+                include: serviceTests,
+                env: { TEST_DB_ENGINE: "postgres" },
+                globalSetup: ["tests/setup/postgres-template.ts"],
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
