@@ -56,7 +56,7 @@ export function createDb(url: string): DbHandle {
 function openPgliteMemory(): DbHandle {
   const client = new PGlite({ extensions });
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db: drizzlePglite({ client, schema }),
     engine: "pglite-memory",
     location: "memory",
     close: () => client.close(),
@@ -75,7 +75,7 @@ function openPgliteFile(dir: string): DbHandle {
   }
   const client = new PGlite({ dataDir: dir, extensions });
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db: drizzlePglite({ client, schema }),
     engine: "pglite-file",
     location: dir,
     async close() {
@@ -98,13 +98,17 @@ function openPostgres(url: string): DbHandle {
     statement_timeout: 15_000,
   });
   // An idle client losing its connection emits here; unhandled, it would crash the process.
-  pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+  pool.on("error", (error) => {
+    console.error("PostgreSQL pool error:", error.message);
+  });
   const { host, port, pathname } = new URL(url);
   return {
-    db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    db: drizzlePg({ client: pool, schema }),
     engine: "postgres",
     location: `${host}:${port || 5432}${pathname}`,
     pool,
-    close: () => pool.end(),
+    close: async () => {
+      await pool.end();
+    },
   };
 }

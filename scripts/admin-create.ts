@@ -1,3 +1,4 @@
+import "./load-env.ts";
 import { parseArgs } from "node:util";
 import { createDb, DatabaseInUseError } from "../db/client.ts";
 import { runMigrations } from "../db/migrate.ts";
@@ -33,7 +34,9 @@ try {
   handle = createDb(settings.databaseUrl);
 } catch (error) {
   if (error instanceof DatabaseInUseError) {
-    console.error(`\n  ${error.message}\n  Stop the server first: the embedded database takes one process at a time.\n`);
+    console.error(
+      `\n  ${error.message}\n  Stop the server first: the embedded database takes one process at a time.\n`,
+    );
     process.exit(1);
   }
   throw error;

@@ -1,3 +1,4 @@
+import "./load-env.ts";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import http from "node:http";
@@ -54,7 +55,8 @@ server.listen(settings.port, settings.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : settings.port;
   const url = `http://${settings.host}:${port}`;
-  const where = handle.engine === "postgres" ? `PostgreSQL at ${handle.location}` : `embedded PGlite in ${handle.location}`;
+  const where =
+    handle.engine === "postgres" ? `PostgreSQL at ${handle.location}` : `embedded PGlite in ${handle.location}`;
   const lines = [
     `${settings.siteName} is running at ${url}`,
     `Database: ${where}${seeded ? " (seeded with the sample content)" : ""}`,

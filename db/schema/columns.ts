@@ -8,9 +8,7 @@ export const tsvector = customType<{ data: string }>({
 });
 
 /** SQL list of the four categories, for CHECK constraints. */
-export const categoryList: SQL = sql.raw(
-  CATEGORIES.map((c) => `'${c.replaceAll("'", "''")}'`).join(", "),
-);
+export const categoryList: SQL = sql.raw(CATEGORIES.map((c) => `'${c.replaceAll("'", "''")}'`).join(", "));
 
 /**
  * A weighted document: the first text ranks as A, the next as B, then C.
@@ -19,8 +17,6 @@ export const categoryList: SQL = sql.raw(
 export function weightedDocument(...columns: string[]): SQL {
   const weights = ["A", "B", "C", "D"];
   return sql.raw(
-    columns
-      .map((c, i) => `setweight(to_tsvector('english', coalesce(${c}, '')), '${weights[i] ?? "D"}')`)
-      .join(" || "),
+    columns.map((c, i) => `setweight(to_tsvector('english', coalesce(${c}, '')), '${weights[i] ?? "D"}')`).join(" || "),
   );
 }

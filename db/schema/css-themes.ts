@@ -13,5 +13,9 @@ export const cssThemes = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // At most one active theme: the site has exactly one stylesheet in force.
-  (t) => [uniqueIndex("css_themes_one_active").on(t.isActive).where(sql`${t.isActive}`)],
+  (t) => [
+    uniqueIndex("css_themes_one_active")
+      .on(t.isActive)
+      .where(sql`${t.isActive}`),
+  ],
 );

@@ -20,9 +20,7 @@ export const videos = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     featured: boolean().notNull().default(false),
-    search: tsvector()
-      .notNull()
-      .generatedAlwaysAs(weightedDocument("title", "description")),
+    search: tsvector().notNull().generatedAlwaysAs(weightedDocument("title", "description")),
   },
   (t) => [
     check("videos_meh_rating_range", sql`${t.mehRating} between 1 and 5`),

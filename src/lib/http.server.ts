@@ -28,10 +28,7 @@ export function parseQuery<S extends z.ZodType>(schema: S, url: URL): z.output<S
 }
 
 /** Parse route parameters with a schema; a failure is a 400 naming the parameter. */
-export function parseParams<S extends z.ZodType>(
-  schema: S,
-  params: Record<string, string | undefined>,
-): z.output<S> {
+export function parseParams<S extends z.ZodType>(schema: S, params: Record<string, string | undefined>): z.output<S> {
   return parseWith(schema, params);
 }
 

@@ -24,5 +24,9 @@ export const slugParam = z.object({ slug: z.string().min(1).max(200) });
 
 /** A numeric id route parameter. */
 export const idParam = z.object({
-  id: z.string().regex(/^[1-9]\d{0,9}$/, "must be a positive integer").transform(Number).pipe(z.number().max(2147483647, "must be a positive integer")),
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, "must be a positive integer")
+    .transform(Number)
+    .pipe(z.number().max(2147483647, "must be a positive integer")),
 });

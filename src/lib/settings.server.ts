@@ -68,9 +68,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     curatorName: s.CURATOR_NAME,
     uploadsDir: path.join(dataDir, "uploads"),
     admin:
-      s.ADMIN_USERNAME && s.ADMIN_PASSWORD
-        ? { username: s.ADMIN_USERNAME, password: s.ADMIN_PASSWORD }
-        : undefined,
+      s.ADMIN_USERNAME && s.ADMIN_PASSWORD ? { username: s.ADMIN_USERNAME, password: s.ADMIN_PASSWORD } : undefined,
   };
 }
 

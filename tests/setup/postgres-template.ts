@@ -27,10 +27,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("pgTemplate", template);
 
   return async () => {
-    const { rows } = await admin.query<{ datname: string }>(
-      "select datname from pg_database where datname like $1",
-      [`${RUN_PREFIX}%`],
-    );
+    const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like $1", [
+      `${RUN_PREFIX}%`,
+    ]);
     // The template last: clones were made from it.
     for (const { datname } of rows.sort((a) => (a.datname === template ? 1 : -1))) {
       await admin.query(`drop database if exists "${datname}" with (force)`);

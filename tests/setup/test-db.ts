@@ -21,11 +21,10 @@ export async function createTestDb(): Promise<DbHandle> {
   await admin.query(`create database "${name}" template "${inject("pgTemplate")}"`);
   await admin.end();
   const handle = createDb(databaseUrl(server, name));
-  const close = handle.close;
   return {
     ...handle,
     async close() {
-      await close();
+      await handle.close();
       const dropper = new pg.Client({ connectionString: server });
       await dropper.connect();
       await dropper.query(`drop database if exists "${name}" with (force)`);

@@ -9,8 +9,7 @@ const { users, sessions } = tables;
 export const DEFAULT_ADMIN = "admin";
 
 export type EnsureAdminResult =
-  | { status: "exists"; username: string }
-  | { status: "created"; username: string; generatedPassword?: string };
+  { status: "exists"; username: string } | { status: "created"; username: string; generatedPassword?: string };
 
 /** A random password of 128 bits, readable enough to copy from a terminal. */
 export function generatePassword(): string {

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
 import { insertPost, insertPostImage } from "../../../tests/factories.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
-import { featuredPost, listPosts, postBySlug, postGallery, recentPosts, RECENT_POSTS, searchPosts } from "./posts.server";
+import {
+  featuredPost,
+  listPosts,
+  postBySlug,
+  postGallery,
+  recentPosts,
+  RECENT_POSTS,
+  searchPosts,
+} from "./posts.server";
 
 let handle: DbHandle;
 const day = (d: number) => new Date(Date.UTC(2026, 0, d));

@@ -1,0 +1,73 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "./client.ts";
+import { seedIfEmpty } from "./seed.ts";
+import { cssThemes, postImages, posts, videos } from "./schema/index.ts";
+import { CATEGORIES } from "../src/lib/categories.ts";
+import { createTestDb } from "../tests/setup/test-db.ts";
+
+let handle: DbHandle;
+let uploadsDir: string;
+const contentDir = path.resolve("content");
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  uploadsDir = await mkdtemp(path.join(os.tmpdir(), "meh-uploads-"));
+});
+afterAll(async () => {
+  await handle.close();
+  await rm(uploadsDir, { recursive: true, force: true });
+});
+
+const fileOf = (url: string) => path.join(uploadsDir, url.replace(/^\/uploads\//, ""));
+
+describe("seedIfEmpty", () => {
+  it("seeds an empty database with the sample content and its media", async () => {
+    expect(await seedIfEmpty(handle.db, { contentDir, uploadsDir })).toBe(true);
+
+    const allPosts = await handle.db.select().from(posts);
+    expect(allPosts).toHaveLength(6);
+    expect(new Set(allPosts.map((p) => p.category))).toEqual(new Set(CATEGORIES));
+    expect(allPosts.filter((p) => p.featured)).toHaveLength(1);
+    for (const post of allPosts) {
+      const words = post.content.split(/\s+/).filter(Boolean).length;
+      expect(words, post.slug).toBeGreaterThanOrEqual(300);
+      expect(post.content.split("\n").filter(Boolean).length, post.slug).toBeGreaterThan(3);
+      expect(post.readTime).toBe(Math.ceil(words / 200));
+      expect([post.existentialEcho, post.soundtrackPotential, post.emotionalTexture].every(Boolean), post.slug).toBe(
+        true,
+      );
+      expect(existsSync(fileOf(post.imageUrl)), post.imageUrl).toBe(true);
+    }
+
+    const images = await handle.db.select().from(postImages);
+    const perPost = Map.groupBy(images, (i) => i.postId);
+    const withGallery = [...perPost.values()].filter((g) => g.length >= 2 && g.length <= 3);
+    expect(withGallery.length).toBeGreaterThanOrEqual(3);
+    for (const image of images) expect(existsSync(fileOf(image.imageUrl)), image.imageUrl).toBe(true);
+
+    const allVideos = await handle.db.select().from(videos);
+    expect(allVideos).toHaveLength(6);
+    for (const video of allVideos) {
+      expect(video.duration, video.slug).toBeGreaterThanOrEqual(2);
+      expect(existsSync(fileOf(video.videoUrl)), video.videoUrl).toBe(true);
+      expect(existsSync(fileOf(video.thumbnailUrl)), video.thumbnailUrl).toBe(true);
+    }
+
+    const themes = await handle.db.select().from(cssThemes);
+    expect(themes).toHaveLength(1);
+    expect(themes[0]?.isActive).toBe(true);
+    expect(themes[0]?.cssContent).toContain("--container-max: 1200px");
+  });
+
+  it("never seeds twice, even after the owner deletes everything", async () => {
+    expect(await seedIfEmpty(handle.db, { contentDir, uploadsDir })).toBe(false);
+    await handle.db.delete(posts);
+    await handle.db.delete(videos);
+    expect(await seedIfEmpty(handle.db, { contentDir, uploadsDir })).toBe(false);
+    expect(await handle.db.select().from(posts)).toEqual([]);
+  });
+});

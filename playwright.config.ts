@@ -1,0 +1,79 @@
+import { mkdtempSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices, type PlaywrightTestConfig, type Project } from "@playwright/test";
+import { chromiumExecutable } from "./tests/setup/chromium.ts";
+
+// Decided once in the main process; workers inherit them through the environment.
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => {
+        if (typeof address === "object" && address) resolve(address.port);
+        else reject(new Error("no port"));
+      });
+    });
+  });
+}
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "meh-e2e-"));
+process.env.E2E_PORT ??= String(await freePort());
+if (process.env.TEST_DATABASE_URL) process.env.E2E_PG_PORT ??= String(await freePort());
+
+const executablePath = chromiumExecutable();
+type WebServer = Extract<PlaywrightTestConfig["webServer"], unknown[]>[number];
+const servers: WebServer[] = [];
+const projects: Project[] = [];
+
+function addServer(name: string, port: string, env: Record<string, string>, testIgnore: string[] = []): void {
+  const baseURL = `http://127.0.0.1:${port}`;
+  servers.push({
+    command: "tsx tests/setup/e2e-server.ts",
+    url: `${baseURL}/api/posts/recent`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    // SIGTERM lets the server close its database (and the PostgreSQL run drop its own).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    stdout: "pipe",
+    env: { HOST: "127.0.0.1", PORT: port, SITE_URL: baseURL, ASTRO_TELEMETRY_DISABLED: "1", ...env },
+  });
+  projects.push({
+    name,
+    testIgnore,
+    use: {
+      ...devices["Desktop Chrome"],
+      baseURL,
+      launchOptions: { executablePath, args: ["--disable-background-networking", "--disable-component-update"] },
+    },
+  });
+}
+
+addServer("pglite", process.env.E2E_PORT, { DATA_DIR: process.env.E2E_DATA_DIR, E2E_ENGINE: "pglite" });
+if (process.env.TEST_DATABASE_URL && process.env.E2E_PG_PORT) {
+  addServer(
+    "postgres",
+    process.env.E2E_PG_PORT,
+    {
+      DATA_DIR: path.join(process.env.E2E_DATA_DIR, "pg-uploads"),
+      E2E_ENGINE: "postgres",
+      TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
+    },
+    ["single-instance.test.ts"],
+  );
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  reporter: [
+    ["list"],
+    ["json", { outputFile: `${process.env.REPORTS_DIR ?? "test-results/reports"}/playwright.json` }],
+  ],
+  globalTeardown: "./tests/setup/e2e-teardown.ts",
+  webServer: servers,
+  projects,
+});

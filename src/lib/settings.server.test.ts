@@ -1,0 +1,47 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseSettings } from "./settings.server";
+
+describe("parseSettings", () => {
+  it("needs nothing to start", () => {
+    const s = parseSettings({});
+    expect(s).toMatchObject({
+      host: "localhost",
+      port: 4321,
+      dataDir: path.resolve("data"),
+      databaseUrl: `file:${path.resolve("data", "db")}`,
+      siteUrl: "http://localhost:4321",
+      siteName: "Mostly Meh",
+      curatorName: "Ellis Beige",
+      uploadsDir: path.resolve("data", "uploads"),
+    });
+    expect(s.admin).toBeUndefined();
+  });
+
+  it("treats blank values as unset, as .env files write them", () => {
+    expect(
+      parseSettings({ DATABASE_URL: "", SITE_URL: " ", ADMIN_USERNAME: "", ADMIN_PASSWORD: "" }).databaseUrl,
+    ).toMatch(/^file:/);
+  });
+
+  it("uses DATABASE_URL and SITE_URL as given, without a trailing slash", () => {
+    const s = parseSettings({ DATABASE_URL: "postgres://u@db:5432/meh", SITE_URL: "https://meh.example/" });
+    expect(s.databaseUrl).toBe("postgres://u@db:5432/meh");
+    expect(s.siteUrl).toBe("https://meh.example");
+  });
+
+  it("names every bad setting in one message", () => {
+    expect(() => parseSettings({ PORT: "eighty", SITE_URL: "ftp://x", DATABASE_URL: "mysql://x" })).toThrow(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*SITE_URL/,
+    );
+  });
+
+  it("wants the admin's name and password together, and a password of 8+ characters", () => {
+    expect(() => parseSettings({ ADMIN_USERNAME: "owner" })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => parseSettings({ ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "short" })).toThrow(/ADMIN_PASSWORD/);
+    expect(parseSettings({ ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "long enough" }).admin).toEqual({
+      username: "owner",
+      password: "long enough",
+    });
+  });
+});

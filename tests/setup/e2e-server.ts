@@ -1,0 +1,36 @@
+import { spawn } from "node:child_process";
+import pg from "pg";
+import { databaseUrl } from "./postgres-url.ts";
+
+/**
+ * Start the built site for the browser tests, as `npm start` does. On PostgreSQL it first
+ * makes a fresh database on TEST_DATABASE_URL's server, and drops it when stopped.
+ */
+const server = process.env.TEST_DATABASE_URL;
+let dropDatabase = async (): Promise<void> => {};
+const env = { ...process.env };
+
+if (process.env.E2E_ENGINE === "postgres" && server) {
+  const name = `meh_e2e_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  env.DATABASE_URL = databaseUrl(server, name);
+  dropDatabase = async () => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.end();
+  };
+}
+
+const child = spawn("tsx", ["scripts/start.ts"], { env, stdio: "inherit" });
+const stop = (signal: NodeJS.Signals) => {
+  child.kill(signal);
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+child.on("exit", (code) => {
+  void dropDatabase().finally(() => process.exit(code ?? 0));
+});
