@@ -101,11 +101,11 @@ function openPostgres(url: string): DbHandle {
   pool.on("error", (error) => {
     console.error("PostgreSQL pool error:", error.message);
   });
-  const { host, port, pathname } = new URL(url);
+  const { hostname, port, pathname } = new URL(url);
   return {
     db: drizzlePg({ client: pool, schema }),
     engine: "postgres",
-    location: `${host}:${port || 5432}${pathname}`,
+    location: `${hostname}:${port || 5432}${pathname}`,
     pool,
     close: async () => {
       await pool.end();

@@ -5,6 +5,7 @@ import http from "node:http";
 import { DatabaseInUseError } from "../db/client.ts";
 import { setDbHandle } from "../src/lib/db.server.ts";
 import { settings as loadSettings } from "../src/lib/settings.server.ts";
+import { adminBanner } from "./banner.ts";
 import { prepareDb } from "./prepare-db.ts";
 
 const SERVER_ENTRY = "./dist/server/entry.mjs";
@@ -60,18 +61,8 @@ server.listen(settings.port, settings.host, () => {
   const lines = [
     `${settings.siteName} is running at ${url}`,
     `Database: ${where}${seeded ? " (seeded with the sample content)" : ""}`,
+    ...adminBanner(admin, url),
   ];
-  if (admin.status === "created" && admin.generatedPassword) {
-    lines.push(
-      `Admin: sign in at ${url}/login as "${admin.username}" with the password ${admin.generatedPassword}`,
-      "       This password is shown only once. Reset it any time with: npm run admin:create",
-    );
-  } else {
-    lines.push(
-      `Admin: sign in at ${url}/login as "${admin.username}".`,
-      "       Forgot the password? Stop the server and run: npm run admin:create",
-    );
-  }
   console.log(`\n  ${lines.join("\n  ")}\n`);
 });
 

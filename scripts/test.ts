@@ -16,8 +16,9 @@ rmSync(REPORTS, { recursive: true, force: true });
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, "utf8"));
 
 const suites: Suite[] = [
-  { name: "lint", command: ["eslint", "."] },
+  // Type check first: it generates Astro's types (.astro/), which lint reads.
   { name: "type check", command: ["astro", "check"] },
+  { name: "lint", command: ["eslint", "."] },
   {
     name: "unit and integration (vitest)",
     command: ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`],
