@@ -9,5 +9,9 @@ export default defineConfig({
   output: "server",
   adapter: node({ mode: "standalone" }),
   integrations: [react()],
+  image: {
+    // Uploaded images live in the object store, not in the build; see the endpoint.
+    endpoint: { route: "/_image", entrypoint: "./src/image-endpoint.ts" },
+  },
   server: { host: process.env.HOST ?? "localhost", port: Number(process.env.PORT ?? 4321) },
 });

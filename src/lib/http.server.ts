@@ -1,18 +1,27 @@
+import type { APIContext } from "astro";
 import type { z } from "zod";
 
-/** An error a caller can act on; `status` and `body` are sent as they are. */
+/** An error a caller can act on; its status, message, field and headers are sent as they are. */
 export class HttpError extends Error {
   readonly status: number;
   readonly field?: string;
-  constructor(status: number, message: string, field?: string) {
+  readonly headers?: Record<string, string>;
+  constructor(status: number, message: string, options: { field?: string; headers?: Record<string, string> } = {}) {
     super(message);
     this.name = "HttpError";
     this.status = status;
-    this.field = field;
+    this.field = options.field;
+    this.headers = options.headers;
   }
 }
 
 export const notFound = (what: string): HttpError => new HttpError(404, `${what} not found`);
+
+/** A 429 telling the client when it may try again. */
+export const tooManyRequests = (retryAfterSeconds: number): HttpError =>
+  new HttpError(429, "Too many attempts. Please try again later.", {
+    headers: { "Retry-After": String(retryAfterSeconds) },
+  });
 
 /** A JSON response. API responses are never stored by browsers or proxies unless a route says so. */
 export function json(data: unknown, init: ResponseInit = {}): Response {
@@ -20,6 +29,11 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   headers.set("Content-Type", "application/json; charset=utf-8");
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
   return new Response(JSON.stringify(data), { ...init, headers });
+}
+
+/** A 303 redirect, as a form post is answered so the browser lands on a page. */
+export function seeOther(location: string): Response {
+  return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
 }
 
 /** Parse a URL's query string with a schema; a failure is a 400 naming the field. */
@@ -32,28 +46,84 @@ export function parseParams<S extends z.ZodType>(schema: S, params: Record<strin
   return parseWith(schema, params);
 }
 
-function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+/** Validate any input with a schema; a failure is a 400 naming the first field at fault. */
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.join(".") || undefined;
-  throw new HttpError(400, field ? `${field}: ${issue?.message}` : (issue?.message ?? "Invalid input"), field);
+  throw new HttpError(400, issue?.message ?? "Invalid input", { field });
+}
+
+/** The media type of a request's body, without parameters, lowercased. */
+export function contentType(request: Request): string | undefined {
+  return request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase();
+}
+
+/** A request body as text, refused with 413 past `maxBytes` whatever Content-Length claims. */
+export async function readBody(request: Request, maxBytes: number): Promise<string> {
+  const tooLarge = new HttpError(413, `Request body must be at most ${maxBytes} bytes`);
+  if (Number(request.headers.get("Content-Length")) > maxBytes) throw tooLarge;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = "";
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return text + decoder.decode();
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge;
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch (error) {
+    if (error === tooLarge) throw error;
+    throw new HttpError(400, "Could not read the request body");
+  }
+}
+
+/** Parse text as JSON; malformed JSON is a 400. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, "Request body must be valid JSON");
+  }
+}
+
+/** The client's address as the server saw it, or "unknown" when the adapter cannot tell. */
+export function clientAddress(context: Pick<APIContext, "clientAddress">): string {
+  try {
+    return context.clientAddress || "unknown";
+  } catch {
+    return "unknown";
+  }
 }
 
 /**
- * Run a route body, mapping typed errors to their status and anything else to a bare 500
- * (logged here, never described to the client: no stack or SQL text leaves the server).
+ * The response for a failed request: a typed error as its status, anything else a bare
+ * 500, logged here and never described to the client (no stack or SQL text leaves).
  */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof HttpError) {
+    return json(error.field ? { error: error.message, field: error.field } : { error: error.message }, {
+      status: error.status,
+      headers: error.headers,
+    });
+  }
+  console.error(error);
+  return json({ error: "Internal server error" }, { status: 500 });
+}
+
+/** Run a route body, answering any error it throws with `errorResponse`. */
 export async function handle(run: () => Promise<Response> | Response): Promise<Response> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof HttpError) {
-      return json(error.field ? { error: error.message, field: error.field } : { error: error.message }, {
-        status: error.status,
-      });
-    }
-    console.error(error);
-    return json({ error: "Internal server error" }, { status: 500 });
+    return errorResponse(error);
   }
 }

@@ -7,7 +7,7 @@ export const categoryQuery = z.object({
     .string()
     .trim()
     .transform((v) => (v === "" ? undefined : v))
-    .pipe(z.enum(CATEGORIES, { error: `must be one of: ${CATEGORIES.join(", ")}` }).optional())
+    .pipe(z.enum(CATEGORIES, { error: `Category must be one of: ${CATEGORIES.join(", ")}` }).optional())
     .optional(),
 });
 
@@ -26,7 +26,7 @@ export const slugParam = z.object({ slug: z.string().min(1).max(200) });
 export const idParam = z.object({
   id: z
     .string()
-    .regex(/^[1-9]\d{0,9}$/, "must be a positive integer")
+    .regex(/^[1-9]\d{0,9}$/, "Id must be a positive integer")
     .transform(Number)
-    .pipe(z.number().max(2147483647, "must be a positive integer")),
+    .pipe(z.number().max(2147483647, "Id must be a positive integer")),
 });

@@ -28,7 +28,7 @@ test("a post shows its text in paragraphs, its gallery and its analysis", async 
   await expect(page.getByRole("heading", { name: "Analysis" })).toBeVisible();
   await expect(page.getByText("Existential echo")).toBeVisible();
   const cover = await page.request.get((await page.locator(".post__cover").getAttribute("src")) ?? "");
-  expect(cover.headers()["content-type"]).toBe("image/jpeg");
+  expect(cover.headers()["content-type"]).toBe("image/webp");
 });
 
 test("a video page plays a seekable MP4 with its poster", async ({ page, request }) => {

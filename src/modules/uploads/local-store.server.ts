@@ -1,9 +1,7 @@
 import { mkdir, copyFile } from "node:fs/promises";
 import path from "node:path";
+import { UPLOADS_PREFIX } from "@/lib/image-url";
 import { settings } from "@/lib/settings.server";
-
-/** Public URL prefix of objects stored by the local driver. */
-export const UPLOADS_PREFIX = "/uploads/";
 
 // Keys are lowercase path segments of safe characters; anything else cannot name a file
 // we stored, so it is refused before touching the filesystem.

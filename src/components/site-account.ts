@@ -1,0 +1,94 @@
+// The visitor-dependent part of the header. Pages are cached and identical for everyone,
+// so who is signed in is asked here, in the browser (GET /api/auth/me, kept 5 minutes).
+
+interface SignedInUser {
+  username: string;
+  role: string;
+}
+
+const CACHE_KEY = "meh:auth-me";
+const CACHE_MS = 5 * 60 * 1000;
+
+let pending: Promise<SignedInUser | null> | undefined;
+
+function cached(): SignedInUser | null | undefined {
+  try {
+    const raw = sessionStorage.getItem(CACHE_KEY);
+    if (!raw) return undefined;
+    const entry = JSON.parse(raw) as { at: number; user: SignedInUser | null };
+    return Date.now() - entry.at < CACHE_MS ? entry.user : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function fetchUser(): Promise<SignedInUser | null> {
+  const response = await fetch("/api/auth/me", { credentials: "same-origin" });
+  // Read the body either way, so the request completes rather than hanging open.
+  const body = (await response.json().catch(() => null)) as { user?: SignedInUser } | null;
+  const user = response.ok ? (body?.user ?? null) : null;
+  try {
+    sessionStorage.setItem(CACHE_KEY, JSON.stringify({ at: Date.now(), user }));
+  } catch {
+    // Storage may be disabled; the answer is then simply not kept.
+  }
+  return user;
+}
+
+/** The signed-in user, or null for a visitor; one request per page at most. */
+function currentUser(): Promise<SignedInUser | null> {
+  const known = cached();
+  if (known !== undefined) return Promise.resolve(known);
+  pending ??= fetchUser().catch(() => null);
+  return pending;
+}
+
+async function logout(): Promise<void> {
+  await fetch("/api/auth/logout", { method: "POST", credentials: "same-origin" }).catch(() => undefined);
+  sessionStorage.removeItem(CACHE_KEY);
+  window.location.assign("/login");
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: (Node | string)[]
+) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+function userMenu(user: SignedInUser): HTMLElement {
+  const logoutButton = el("button", { type: "button", className: "menu__button", textContent: "Logout" });
+  logoutButton.addEventListener("click", () => void logout());
+  const menu = el(
+    "details",
+    { className: "menu menu--account" },
+    el("summary", { textContent: user.username }),
+    el(
+      "ul",
+      { className: "menu__list" },
+      el("li", {}, el("a", { href: "/admin", textContent: "Dashboard" })),
+      el("li", {}, logoutButton),
+    ),
+  );
+  menu.dataset.menu = "";
+  return menu;
+}
+
+function designerButton(): HTMLElement {
+  return el("a", { href: "/admin/designer?page=home", className: "designer-fab", textContent: "Edit home layout" });
+}
+
+class SiteAccount extends HTMLElement {
+  connectedCallback(): void {
+    void currentUser().then((user) => {
+      if (!user) return;
+      this.replaceChildren(userMenu(user));
+      if (user.role === "admin" && !document.querySelector(".designer-fab")) document.body.append(designerButton());
+    });
+  }
+}
+
+customElements.define("site-account", SiteAccount);

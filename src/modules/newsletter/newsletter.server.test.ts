@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "../../../db/client.ts";
+import { newsletterSubscribers } from "../../../db/schema/index.ts";
+import { createTestDb } from "../../../tests/setup/test-db.ts";
+import { subscribe } from "./newsletter.server";
+import { newsletterSignupSchema } from "./schema";
+
+let handle: DbHandle;
+
+beforeAll(async () => {
+  handle = await createTestDb();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+const stored = async () => (await handle.db.select().from(newsletterSubscribers)).map((r) => r.email).sort();
+
+describe("subscribe", () => {
+  it("stores an address once, and answers a repeat the same as a first signup", async () => {
+    await expect(subscribe(handle.db, "first@example.com")).resolves.toBeUndefined();
+    await expect(subscribe(handle.db, "first@example.com")).resolves.toBeUndefined();
+    expect(await stored()).toEqual(["first@example.com"]);
+  });
+
+  it("treats spellings of one address as one, once parsed by the schema", async () => {
+    for (const email of ["Second@Example.com", "  second@example.COM ", "SECOND@EXAMPLE.COM"]) {
+      await subscribe(handle.db, newsletterSignupSchema.parse({ email }).email);
+    }
+    expect((await stored()).filter((e) => e.startsWith("second"))).toEqual(["second@example.com"]);
+  });
+
+  it("stores one row when the same address arrives concurrently", async () => {
+    await Promise.all(Array.from({ length: 10 }, () => subscribe(handle.db, "third@example.com")));
+    expect((await stored()).filter((e) => e === "third@example.com")).toHaveLength(1);
+  });
+});

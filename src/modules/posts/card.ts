@@ -1,0 +1,13 @@
+import type { PostJson } from "./serialize";
+
+/** What a post card shows: the list's post without its (long) content. */
+export type PostCardData = Pick<
+  PostJson,
+  "id" | "slug" | "title" | "excerpt" | "imageUrl" | "category" | "mehRating" | "readTime" | "publishedAt" | "featured"
+>;
+
+/** Cut a post down to its card, so pages and islands carry no post bodies. */
+export function toPostCard(post: PostJson): PostCardData {
+  const { id, slug, title, excerpt, imageUrl, category, mehRating, readTime, publishedAt, featured } = post;
+  return { id, slug, title, excerpt, imageUrl, category, mehRating, readTime, publishedAt, featured };
+}

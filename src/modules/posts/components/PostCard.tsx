@@ -1,0 +1,38 @@
+import { Picture } from "@/components/ui/Picture";
+import { RatingDots } from "@/components/ui/RatingDots";
+import { categoryHref, formatDate } from "@/lib/format";
+import type { PostCardData } from "../card";
+
+const CARD_SIZES = "(min-width: 1232px) 380px, (min-width: 700px) 45vw, 92vw";
+
+/** A post in a grid: cover, category, title, excerpt, rating, date and read time. */
+export function PostCard({ post, eager = false }: { post: PostCardData; eager?: boolean }) {
+  return (
+    <article className="card">
+      <Picture
+        src={post.imageUrl}
+        alt=""
+        width={640}
+        height={360}
+        widths={[320, 480, 640, 960]}
+        sizes={CARD_SIZES}
+        eager={eager}
+      />
+      <div className="card__body">
+        <a className="badge" href={categoryHref(post.category)}>
+          {post.category}
+        </a>
+        <h3 className="card__title">
+          <a href={`/post/${post.slug}`}>{post.title}</a>
+        </h3>
+        <p className="card__excerpt">{post.excerpt}</p>
+        <p className="meta">
+          <RatingDots rating={post.mehRating} />
+          <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+          <span aria-hidden="true">·</span>
+          <span>{post.readTime} min read</span>
+        </p>
+      </div>
+    </article>
+  );
+}

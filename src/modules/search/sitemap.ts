@@ -1,0 +1,34 @@
+/** One page of a sitemap: its absolute URL and, when known, when it last changed. */
+export interface SitemapEntry {
+  loc: string;
+  lastmod?: Date;
+}
+
+const XML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+
+/**
+ * Escape text for an XML element or attribute value.
+ * @example escapeXml("a&b<c") // "a&amp;b&lt;c"
+ */
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => XML_ENTITIES[char] ?? char);
+}
+
+/**
+ * A sitemaps.org 0.9 `urlset` listing the entries in the order given.
+ * `lastmod` is written as a full W3C datetime in UTC, which the protocol accepts.
+ * @example buildSitemap([{ loc: "https://example.com/about" }])
+ */
+export function buildSitemap(entries: readonly SitemapEntry[]): string {
+  const urls = entries.map(({ loc, lastmod }) => {
+    const modified = lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : "";
+    return `  <url><loc>${escapeXml(loc)}</loc>${modified}</url>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+}

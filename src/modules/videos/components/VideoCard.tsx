@@ -1,0 +1,42 @@
+import { Picture } from "@/components/ui/Picture";
+import { RatingDots } from "@/components/ui/RatingDots";
+import { formatDuration } from "@/lib/format";
+import type { VideoJson } from "../serialize";
+
+export type VideoCardData = Pick<
+  VideoJson,
+  "id" | "slug" | "title" | "thumbnailUrl" | "duration" | "category" | "mehRating" | "publishedAt"
+>;
+
+const CARD_SIZES = "(min-width: 1232px) 380px, (min-width: 700px) 45vw, 92vw";
+
+/** A video in a grid: poster with its duration, category, title and rating. */
+export function VideoCard({ video }: { video: VideoCardData }) {
+  return (
+    <article className="card">
+      <div className="card__media">
+        <Picture
+          src={video.thumbnailUrl}
+          alt=""
+          width={640}
+          height={360}
+          widths={[320, 480, 640, 960]}
+          sizes={CARD_SIZES}
+        />
+        <span className="card__duration">
+          <span className="visually-hidden">Duration </span>
+          {formatDuration(video.duration)}
+        </span>
+      </div>
+      <div className="card__body">
+        <span className="badge badge--warm">{video.category}</span>
+        <h3 className="card__title">
+          <a href={`/videos/${video.slug}`}>{video.title}</a>
+        </h3>
+        <p className="meta">
+          <RatingDots rating={video.mehRating} />
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,43 @@
+import { getRssString, type RSSFeedItem } from "@astrojs/rss";
+import type { APIRoute } from "astro";
+import { db } from "@/lib/db.server";
+import { paragraphs } from "@/lib/format";
+import { handle } from "@/lib/http.server";
+import { settings } from "@/lib/settings.server";
+import { listPosts } from "@/modules/posts/posts.server";
+import { escapeXml } from "@/modules/search/sitemap";
+import { listVideos } from "@/modules/videos/videos.server";
+
+// Videos carry no enclosure: RSS requires its byte length, and some readers refuse 0.
+export const GET: APIRoute = () =>
+  handle(async () => {
+    const { siteUrl, siteName, curatorName } = settings();
+    const [posts, videos] = await Promise.all([listPosts(db()), listVideos(db())]);
+    const items: (RSSFeedItem & { pubDate: Date })[] = [
+      ...posts.map((p) => ({
+        title: p.title,
+        link: `${siteUrl}/post/${p.slug}`,
+        pubDate: p.publishedAt,
+        description: p.excerpt,
+        categories: [p.category],
+      })),
+      ...videos.map((v) => ({
+        title: v.title,
+        link: `${siteUrl}/videos/${v.slug}`,
+        pubDate: v.publishedAt,
+        description: paragraphs(v.description)[0] ?? "",
+        categories: [v.category],
+      })),
+    ].sort((a, b) => b.pubDate.getTime() - a.pubDate.getTime());
+    const xml = await getRssString({
+      title: siteName,
+      description: `Overlooked, underwhelming things, noticed on purpose by ${curatorName}.`,
+      site: siteUrl,
+      items,
+      xmlns: { atom: "http://www.w3.org/2005/Atom" },
+      customData: `<atom:link href="${escapeXml(`${siteUrl}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+    });
+    return new Response(xml, {
+      headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+    });
+  });

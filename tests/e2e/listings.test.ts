@@ -1,0 +1,166 @@
+import { expect, test, type Page } from "@playwright/test";
+import { hydrated } from "./support";
+
+const searchBox = (page: Page, name: string) => page.getByRole("main").getByRole("searchbox", { name });
+const filter = (page: Page) => page.getByRole("main").getByRole("navigation", { name: "Filter by category" });
+const count = (page: Page) => page.locator(".listing__count");
+
+test.describe("archive", () => {
+  test("searches and filters in place, keeping the address and history", async ({ page }) => {
+    await page.goto("/archive");
+    await hydrated(page, "ArchiveBrowser");
+    await expect(count(page)).toHaveText("6 posts found");
+
+    await filter(page).getByRole("link", { name: "Grey Days Sharp Eyes" }).click();
+    await expect(page).toHaveURL(/\/archive\?category=Grey%20Days%20Sharp%20Eyes$/);
+    await expect(count(page)).toHaveText("1 post found");
+
+    await searchBox(page, "Search posts").fill("sandwich");
+    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/archive\?search=sandwich$/);
+    await expect(count(page)).toHaveText(/posts? found for "sandwich"/);
+    // Searching clears the category, and the filter hides while a search is shown.
+    await expect(filter(page)).toBeHidden();
+    await expect(page.getByRole("link", { name: "The Sandwich Was Fine" })).toBeVisible();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/category=Grey%20Days%20Sharp%20Eyes$/);
+    await expect(count(page)).toHaveText("1 post found");
+    await expect(searchBox(page, "Search posts")).toHaveValue("");
+  });
+
+  test("a blank search means no search", async ({ page }) => {
+    await page.goto("/archive?category=Meh%20Moments");
+    await hydrated(page, "ArchiveBrowser");
+    await searchBox(page, "Search posts").fill("   ");
+    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/archive$/);
+    await expect(count(page)).toHaveText("6 posts found");
+  });
+
+  test("shows six skeletons while loading, then the empty state with its reset", async ({ page }) => {
+    await page.goto("/archive");
+    await hydrated(page, "ArchiveBrowser");
+    await page.route("**/api/posts/search?q=*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await searchBox(page, "Search posts").fill("zzzyzzy");
+    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+    await expect(page.locator(".card--skeleton")).toHaveCount(6);
+    await expect(page.getByText("Loading posts...")).toBeAttached();
+    await expect(page.getByText('No posts found for "zzzyzzy"')).toBeVisible();
+    await expect(count(page)).toHaveText('0 posts found for "zzzyzzy"');
+    await page.getByRole("link", { name: "View all posts" }).click();
+    await expect(page).toHaveURL(/\/archive$/);
+    await expect(count(page)).toHaveText("6 posts found");
+  });
+
+  test("a failed search says so in a toast", async ({ page }) => {
+    await page.goto("/archive");
+    await hydrated(page, "ArchiveBrowser");
+    await page.route("**/api/posts/search?q=*", (route) => route.fulfill({ status: 500, body: "boom" }));
+    await searchBox(page, "Search posts").fill("kettle");
+    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+    const toast = page.getByRole("alert").filter({ hasText: "Search failed" });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText("500: boom");
+  });
+});
+
+test.describe("videos", () => {
+  test("searches, filters and says when nothing matches", async ({ page }) => {
+    await page.goto("/videos");
+    await hydrated(page, "VideoBrowser");
+    await expect(page.getByRole("article")).toHaveCount(6);
+    await filter(page).getByRole("link", { name: "Grey Days Sharp Eyes" }).click();
+    await expect(page).toHaveURL(/\/videos\?category=Grey%20Days%20Sharp%20Eyes$/);
+    await expect(page.getByRole("article")).toHaveCount(2);
+
+    await page.route("**/api/videos/search?q=*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await searchBox(page, "Search videos").fill("kettle");
+    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+    await expect(page.locator(".card--skeleton")).toHaveCount(3);
+    await expect(page.getByRole("link", { name: "The Kettle That Took Its Time" })).toBeVisible();
+
+    await searchBox(page, "Search videos").fill("spectacle");
+    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+    await expect(page.getByText('No videos found for "spectacle"')).toBeVisible();
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the archive searches and filters through plain links and forms", async ({ page }) => {
+    await page.goto("/archive");
+    await filter(page).getByRole("link", { name: "Meh Moments" }).click();
+    await expect(page).toHaveURL(/category=Meh%20Moments$/);
+    await expect(count(page)).toHaveText("1 post found");
+    await searchBox(page, "Search posts").fill("ficus");
+    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/archive\?search=ficus$/);
+    await expect(page.getByRole("link", { name: "Chair Number Four, Left of the Ficus" })).toBeVisible();
+  });
+
+  test("the video search works as a form", async ({ page }) => {
+    await page.goto("/videos");
+    await searchBox(page, "Search videos").fill("cloud");
+    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/videos\?search=cloud$/);
+    await expect(page.getByRole("link", { name: "One Cloud, Unremarkable" })).toBeVisible();
+  });
+
+  test("the newsletter form subscribes and lands on a thank-you page", async ({ page }) => {
+    await page.goto("/");
+    await page.getByLabel("Email address").fill(`nojs-${crypto.randomUUID()}@example.com`);
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL(/\/newsletter\/thanks$/);
+    await expect(page.getByRole("heading", { name: "Successfully subscribed!" })).toBeVisible();
+  });
+});
+
+test.describe("newsletter island", () => {
+  test("shows '...' while sending, clears the field and confirms", async ({ page }) => {
+    await page.goto("/");
+    const field = page.getByLabel("Email address");
+    await field.scrollIntoViewIfNeeded();
+    await hydrated(page, "NewsletterForm");
+    await page.route("**/api/newsletter/subscribe", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await field.fill(`island-${crypto.randomUUID()}@example.com`);
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByRole("button", { name: "..." })).toBeDisabled();
+    await expect(page.getByRole("status").filter({ hasText: "Successfully subscribed!" })).toContainText(
+      "You'll receive notifications about new meh moments.",
+    );
+    await expect(field).toHaveValue("");
+  });
+
+  test("says so when the subscription fails, and sends nothing for a blank field", async ({ page }) => {
+    await page.goto("/");
+    let posts = 0;
+    await page.route("**/api/newsletter/subscribe", (route) => {
+      posts += 1;
+      return route.fulfill({ status: 503, json: { error: "down" } });
+    });
+    const field = page.getByLabel("Email address");
+    await field.scrollIntoViewIfNeeded();
+    await hydrated(page, "NewsletterForm");
+    await field.fill("   ");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    expect(posts).toBe(0);
+    await field.fill("someone@example.com");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Subscription failed" })).toContainText(
+      "Please try again later.",
+    );
+    expect(posts).toBe(1);
+    await expect(field).toHaveValue("someone@example.com");
+  });
+});

@@ -1,0 +1,87 @@
+import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { siteOrigin } from "./support";
+
+// Every POST here counts against the per-client limit (20 an hour from 127.0.0.1, shared by
+// all files against one server): this file makes 14. Each test uses its own address.
+const ENDPOINT = "/api/newsletter/subscribe";
+const TOO_MANY = { error: "Too many attempts. Please try again later." };
+
+const uniqueAddress = () => `meh-${crypto.randomUUID()}@example.com`;
+
+function postJson(request: APIRequestContext, data: unknown): Promise<APIResponse> {
+  return request.post(ENDPOINT, { headers: { Origin: siteOrigin() }, data });
+}
+
+function postForm(request: APIRequestContext, email: string): Promise<APIResponse> {
+  return request.post(ENDPOINT, { headers: { Origin: siteOrigin() }, form: { email }, maxRedirects: 0 });
+}
+
+test.describe("JSON signups (the island)", () => {
+  test("subscribes, and answers a repeat of the address exactly the same", async ({ request }) => {
+    const email = uniqueAddress();
+    const first = await postJson(request, { email });
+    expect(first.status()).toBe(200);
+    expect(first.headers()["cache-control"]).toBe("no-store");
+    expect(await first.json()).toEqual({ ok: true });
+
+    const repeat = await postJson(request, { email: `  ${email.toUpperCase()} ` });
+    expect(repeat.status()).toBe(200);
+    expect(await repeat.text()).toBe(await first.text());
+  });
+
+  test("refuses an invalid or blank address with 400 naming the field", async ({ request }) => {
+    const invalid = await postJson(request, { email: "not-an-address" });
+    expect(invalid.status()).toBe(400);
+    expect(await invalid.json()).toEqual({ error: "Please enter a valid email address.", field: "email" });
+
+    const blank = await postJson(request, { email: "   " });
+    expect(blank.status()).toBe(400);
+    expect(await blank.json()).toEqual({ error: "Please enter your email address.", field: "email" });
+  });
+
+  test("refuses another content type with 415", async ({ request }) => {
+    const res = await request.post(ENDPOINT, {
+      headers: { Origin: siteOrigin(), "Content-Type": "text/plain" },
+      data: `email=${uniqueAddress()}`,
+    });
+    expect(res.status()).toBe(415);
+    expect(await res.json()).toEqual({
+      error: "Content-Type must be application/json or application/x-www-form-urlencoded",
+    });
+  });
+
+  test("refuses a body over 2 KB with 413", async ({ request }) => {
+    const res = await postJson(request, { email: `${"a".repeat(3000)}@example.com` });
+    expect(res.status()).toBe(413);
+  });
+
+  test("allows five attempts an hour per address, then 429 with Retry-After", async ({ request }) => {
+    const email = uniqueAddress();
+    const spellings = [email, email.toUpperCase(), ` ${email}`, `${email} `, email];
+    for (const spelling of spellings) {
+      const res = await postJson(request, { email: spelling });
+      expect(res.status(), spelling).toBe(200);
+    }
+    const sixth = await postJson(request, { email });
+    expect(sixth.status()).toBe(429);
+    expect(await sixth.json()).toEqual(TOO_MANY);
+    const retryAfter = Number(sixth.headers()["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+  });
+});
+
+test.describe("form signups (no JavaScript)", () => {
+  test("redirects a signup to the thanks page with 303", async ({ request }) => {
+    const res = await postForm(request, uniqueAddress());
+    expect(res.status()).toBe(303);
+    expect(res.headers()["location"]).toBe("/newsletter/thanks");
+    expect(res.headers()["cache-control"]).toBe("no-store");
+  });
+
+  test("redirects an invalid address to the try-again page with 303", async ({ request }) => {
+    const res = await postForm(request, "not-an-address");
+    expect(res.status()).toBe(303);
+    expect(res.headers()["location"]).toBe("/newsletter/try-again?reason=invalid");
+  });
+});

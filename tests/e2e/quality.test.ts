@@ -1,0 +1,131 @@
+import { gzipSync } from "node:zlib";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { HtmlValidate } from "html-validate";
+import { PUBLIC_PAGES, siteOrigin } from "./support";
+
+test.describe("accessibility (axe: WCAG 2.1 A/AA and best practices)", () => {
+  for (const [label, viewport] of [
+    ["desktop", { width: 1280, height: 900 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const) {
+    test(`no serious or critical violation on any public page, ${label}`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(viewport);
+      for (const path of PUBLIC_PAGES) {
+        await page.goto(path);
+        const { violations } = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+          .analyze();
+        const serious = violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+        expect(serious, path).toEqual([]);
+      }
+    });
+  }
+});
+
+const ISLAND_RUNTIME_STYLE = "<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>";
+
+test("every public page is valid HTML", async ({ request }) => {
+  const validator = new HtmlValidate({ extends: ["html-validate:standard"] });
+  for (const path of PUBLIC_PAGES) {
+    // Astro's island runtime puts this one <style> in the body (upstream, not ours to move).
+    const html = (await (await request.get(path)).text()).replace(ISLAND_RUNTIME_STYLE, "");
+    const report = await validator.validateString(html);
+    const errors = report.results.flatMap((r) =>
+      r.messages.map((m) => `${m.ruleId} ${m.line}:${m.column} ${m.message}`),
+    );
+    expect(errors, path).toEqual([]);
+  }
+});
+
+/** Gzipped bytes of JavaScript a page runs before any interaction (external and inline). */
+async function javascriptBytes(page: Page, path: string): Promise<number> {
+  const bodies: Promise<Buffer>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") bodies.push(response.body());
+  });
+  await page.goto(path);
+  // Islands hydrate when the browser is idle; give them the time to ask for their code.
+  await page.waitForLoadState("networkidle");
+  const inline = await page.evaluate(() =>
+    [...document.querySelectorAll("script:not([src])")]
+      .filter((s) => s.getAttribute("type") !== "application/ld+json")
+      .map((s) => s.textContent)
+      .join(""),
+  );
+  const external = await Promise.all(bodies);
+  return [...external, Buffer.from(inline)].reduce((sum, body) => sum + gzipSync(body).length, 0);
+}
+
+test.describe("JavaScript budgets", () => {
+  const KB = 1024;
+  for (const path of ["/post/the-sandwich-was-fine", "/videos/ceiling-tiles-ranked", "/about", "/anhedonia", "/nope"]) {
+    test(`${path} ships at most 10 KB, and no React`, async ({ page }) => {
+      expect(await javascriptBytes(page, path)).toBeLessThanOrEqual(10 * KB);
+      expect(await page.locator("astro-island").count()).toBe(0);
+    });
+  }
+  for (const path of ["/", "/archive", "/videos"]) {
+    test(`${path} ships at most 80 KB`, async ({ page }) => {
+      expect(await javascriptBytes(page, path)).toBeLessThanOrEqual(80 * KB);
+    });
+  }
+});
+
+test.describe("findable", () => {
+  test("a post has its title, description, canonical URL, social cards and BlogPosting data", async ({ page }) => {
+    const origin = siteOrigin();
+    await page.goto("/post/the-sandwich-was-fine?utm=x");
+    await expect(page).toHaveTitle("The Sandwich Was Fine | Mostly Meh");
+    const meta = (selector: string) => page.locator(selector).getAttribute("content");
+    expect(await meta('meta[name="description"]')).toMatch(/sandwich/i);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/post/the-sandwich-was-fine`);
+    expect(await meta('meta[property="og:type"]')).toBe("article");
+    expect(await meta('meta[property="og:image"]')).toBe(`${origin}/uploads/seed/the-sandwich-was-fine-cover.jpg`);
+    expect(await meta('meta[name="twitter:card"]')).toBe("summary_large_image");
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as Record<
+      string,
+      unknown
+    >;
+    expect(data).toMatchObject({
+      "@type": "BlogPosting",
+      headline: "The Sandwich Was Fine",
+      author: { name: "Ellis Beige" },
+    });
+  });
+
+  test("a video has its poster as the card and VideoObject data", async ({ page }) => {
+    const origin = siteOrigin();
+    await page.goto("/videos/ceiling-tiles-ranked");
+    expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toBe(
+      `${origin}/uploads/seed/ceiling-tiles-ranked-poster.jpg`,
+    );
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as Record<
+      string,
+      unknown
+    >;
+    expect(data).toMatchObject({
+      "@type": "VideoObject",
+      name: "Ceiling Tiles, Ranked",
+      duration: expect.stringMatching(/^PT\d+S$/),
+    });
+  });
+
+  test("home describes the site as a WebSite with a search action", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle("Mostly Meh");
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as Record<
+      string,
+      unknown
+    >;
+    expect(data).toMatchObject({ "@type": "WebSite", name: "Mostly Meh" });
+  });
+
+  test("not-found pages ask not to be indexed", async ({ page }) => {
+    await page.goto("/post/nope");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  });
+});

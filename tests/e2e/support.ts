@@ -1,0 +1,32 @@
+import { test, type Page } from "@playwright/test";
+
+/** The site's origin in this project: the test server's SITE_URL, without a trailing slash. */
+export function siteOrigin(): string {
+  const url = test.info().project.use.baseURL;
+  if (!url) throw new Error("the project has no baseURL");
+  return url.replace(/\/+$/, "");
+}
+
+/** Every public page, as a visitor reaches it. */
+export const PUBLIC_PAGES = [
+  "/",
+  "/?category=Meh%20Moments",
+  "/about",
+  "/anhedonia",
+  "/archive",
+  "/archive?search=sandwich",
+  "/archive?category=Waiting%20Room%20Diaries",
+  "/videos",
+  "/videos/ceiling-tiles-ranked",
+  "/post/chair-number-four-left-of-the-ficus",
+  "/post/no-such-post",
+  "/videos/no-such-video",
+  "/no/such/page",
+  "/newsletter/thanks",
+  "/newsletter/try-again?reason=invalid",
+];
+
+/** Wait until the island named `component` has hydrated, so it handles input in place. */
+export async function hydrated(page: Page, component: string): Promise<void> {
+  await page.locator(`astro-island[component-url*="/${component}."]:not([ssr])`).waitFor({ state: "attached" });
+}
