@@ -3,14 +3,16 @@ import type { APIRoute } from "astro";
 import { db } from "@/lib/db.server";
 import { paragraphs } from "@/lib/format";
 import { handle } from "@/lib/http.server";
+import { cachePage } from "@/lib/page-cache";
 import { settings } from "@/lib/settings.server";
 import { listPosts } from "@/modules/posts/posts.server";
 import { escapeXml } from "@/modules/search/sitemap";
 import { listVideos } from "@/modules/videos/videos.server";
 
 // Videos carry no enclosure: RSS requires its byte length, and some readers refuse 0.
-export const GET: APIRoute = () =>
+export const GET: APIRoute = (context) =>
   handle(async () => {
+    cachePage(context, ["posts", "videos"]);
     const { siteUrl, siteName, curatorName } = settings();
     const [posts, videos] = await Promise.all([listPosts(db()), listVideos(db())]);
     const items: (RSSFeedItem & { pubDate: Date })[] = [

@@ -1,6 +1,7 @@
 import type { APIRoute } from "astro";
 import { db } from "@/lib/db.server";
 import { handle } from "@/lib/http.server";
+import { cachePage } from "@/lib/page-cache";
 import { settings } from "@/lib/settings.server";
 import { listPosts } from "@/modules/posts/posts.server";
 import { buildSitemap, type SitemapEntry } from "@/modules/search/sitemap";
@@ -9,8 +10,9 @@ import { listVideos } from "@/modules/videos/videos.server";
 // Public pages without their own data; they carry no lastmod rather than a made-up one.
 const STATIC_PATHS = ["/", "/about", "/anhedonia", "/archive", "/videos"];
 
-export const GET: APIRoute = () =>
+export const GET: APIRoute = (context) =>
   handle(async () => {
+    cachePage(context, ["posts", "videos"]);
     const { siteUrl } = settings();
     const [posts, videos] = await Promise.all([listPosts(db()), listVideos(db())]);
     const entries: SitemapEntry[] = [

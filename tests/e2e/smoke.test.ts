@@ -69,3 +69,23 @@ test("unknown routes, posts and videos are not found, with status 404", async ({
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Video Not Found");
   await expect(page.getByText("The video you're looking for doesn't exist or has been removed.")).toBeVisible();
 });
+
+test("a page built from the database is kept: the second read is a cache hit", async ({ request }) => {
+  for (const path of [
+    "/",
+    "/archive",
+    "/videos",
+    "/post/the-sandwich-was-fine",
+    "/videos/ceiling-tiles-ranked",
+    "/rss.xml",
+  ]) {
+    await request.get(path);
+    const again = await request.get(path);
+    expect(again.status(), path).toBe(200);
+    expect(again.headers()["x-astro-cache"], path).toBe("HIT");
+  }
+  const missing = await request.get("/post/no-such-post");
+  await request.get("/post/no-such-post");
+  expect(missing.headers()["x-astro-cache"]).not.toBe("HIT");
+  expect((await request.get("/post/no-such-post")).headers()["x-astro-cache"]).not.toBe("HIT");
+});
