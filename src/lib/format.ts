@@ -22,6 +22,11 @@ export function categoryHref(category: string): string {
   return `/archive?category=${encodeURIComponent(category)}`;
 }
 
+/** The videos page filtered to one category. */
+export function videoCategoryHref(category: string): string {
+  return `/videos?category=${encodeURIComponent(category)}`;
+}
+
 /** Split stored text into paragraphs at line breaks, dropping empty lines. */
 export function paragraphs(text: string): string[] {
   return text

@@ -1,7 +1,8 @@
 import { Picture } from "@/components/ui/Picture";
-import { RatingDots } from "@/components/ui/RatingDots";
-import { categoryHref, formatDate } from "@/lib/format";
+import { CategoryBadge } from "@/components/ui/CategoryBadge";
+import { categoryHref } from "@/lib/format";
 import type { PostCardData } from "../card";
+import { PostMeta } from "./PostMeta";
 
 const CARD_SIZES = "(min-width: 1232px) 380px, (min-width: 700px) 45vw, 92vw";
 
@@ -19,19 +20,12 @@ export function PostCard({ post, eager = false }: { post: PostCardData; eager?: 
         eager={eager}
       />
       <div className="card__body">
-        <a className="badge" href={categoryHref(post.category)}>
-          {post.category}
-        </a>
+        <CategoryBadge category={post.category} href={categoryHref(post.category)} />
         <h3 className="card__title">
           <a href={`/post/${post.slug}`}>{post.title}</a>
         </h3>
         <p className="card__excerpt">{post.excerpt}</p>
-        <p className="meta">
-          <RatingDots rating={post.mehRating} />
-          <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
-          <span aria-hidden="true">·</span>
-          <span>{post.readTime} min read</span>
-        </p>
+        <PostMeta mehRating={post.mehRating} publishedAt={post.publishedAt} readTime={post.readTime} />
       </div>
     </article>
   );

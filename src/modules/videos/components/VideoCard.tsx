@@ -1,6 +1,7 @@
+import { CategoryBadge } from "@/components/ui/CategoryBadge";
 import { Picture } from "@/components/ui/Picture";
 import { RatingDots } from "@/components/ui/RatingDots";
-import { formatDuration } from "@/lib/format";
+import { formatDuration, videoCategoryHref } from "@/lib/format";
 import type { VideoJson } from "../serialize";
 
 export type VideoCardData = Pick<
@@ -29,7 +30,7 @@ export function VideoCard({ video }: { video: VideoCardData }) {
         </span>
       </div>
       <div className="card__body">
-        <span className="badge badge--warm">{video.category}</span>
+        <CategoryBadge category={video.category} href={videoCategoryHref(video.category)} warm />
         <h3 className="card__title">
           <a href={`/videos/${video.slug}`}>{video.title}</a>
         </h3>

@@ -1,0 +1,14 @@
+import { VideoCard, type VideoCardData } from "./VideoCard";
+
+/** Videos as a grid of cards. */
+export function VideoGrid({ videos }: { videos: VideoCardData[] }) {
+  return (
+    <ul className="grid">
+      {videos.map((video) => (
+        <li key={video.id}>
+          <VideoCard video={video} />
+        </li>
+      ))}
+    </ul>
+  );
+}
