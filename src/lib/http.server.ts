@@ -1,5 +1,5 @@
 import type { APIContext } from "astro";
-import type { z } from "zod";
+import { z } from "zod";
 
 /** An error a caller can act on; its status, message, field and headers are sent as they are. */
 export class HttpError extends Error {
@@ -47,8 +47,8 @@ export function parseParams<S extends z.ZodType>(schema: S, params: Record<strin
 }
 
 /** Validate any input with a schema; a failure is a 400 naming the first field at fault. */
-export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+export function parseWith<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = z.safeParse(schema, input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.join(".") || undefined;

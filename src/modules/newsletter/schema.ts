@@ -1,4 +1,5 @@
-import { z } from "zod";
+// zod/mini: the same rules in a fraction of the bytes, since the signup island ships them.
+import * as z from "zod/mini";
 
 const REQUIRED = "Please enter your email address.";
 const INVALID = "Please enter a valid email address.";
@@ -10,13 +11,17 @@ const INVALID = "Please enter a valid email address.";
  */
 export const newsletterSignupSchema = z.strictObject(
   {
-    email: z
-      .string({ error: (issue) => (issue.input === undefined ? REQUIRED : INVALID) })
-      .trim()
-      .toLowerCase()
-      .min(1, { error: REQUIRED, abort: true })
-      .max(254, { error: INVALID, abort: true })
-      .pipe(z.email({ error: INVALID })),
+    email: z.pipe(
+      z
+        .string({ error: (issue) => (issue.input === undefined ? REQUIRED : INVALID) })
+        .check(
+          z.trim(),
+          z.toLowerCase(),
+          z.minLength(1, { error: REQUIRED, abort: true }),
+          z.maxLength(254, { error: INVALID, abort: true }),
+        ),
+      z.email({ error: INVALID }),
+    ),
   },
   {
     error: (issue) =>
