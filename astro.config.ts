@@ -1,6 +1,6 @@
 import node from "@astrojs/node";
 import react from "@astrojs/react";
-import { defineConfig, memoryCache } from "astro/config";
+import { defineConfig } from "astro/config";
 
 // Pages render on demand from the database; pages without data opt into prerendering.
 // The adapter is built in standalone mode but started by scripts/start.ts, which opens
@@ -9,9 +9,13 @@ export default defineConfig({
   output: "server",
   adapter: node({ mode: "standalone" }),
   integrations: [react()],
-  // Pages built from the database are kept once rendered and dropped by tag when the
-  // content they show changes (src/lib/page-cache.ts).
-  cache: { provider: memoryCache({ max: 1000 }) },
+  // Pages built from the database are kept once rendered, as final bytes, and dropped by
+  // tag when the content they show changes (src/modules/publishing).
+  cache: { provider: { name: "page-store", entrypoint: "./src/modules/publishing/cache-provider.ts" } },
+  // Every page carries a Content-Security-Policy with the hashes of its own scripts and styles.
+  security: { csp: true },
+  // The site's Markdown has no code; Shiki's inline styles would also break the CSP.
+  markdown: { syntaxHighlight: false },
   image: {
     // Uploaded images live in the object store, not in the build; see the endpoint.
     endpoint: { route: "/_image", entrypoint: "./src/image-endpoint.ts" },

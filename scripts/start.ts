@@ -1,10 +1,15 @@
 import "./load-env.ts";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { DatabaseInUseError } from "../db/client.ts";
 import { setDbHandle } from "../src/lib/db.server.ts";
 import { settings as loadSettings } from "../src/lib/settings.server.ts";
+import { listenForChanges } from "../src/modules/publishing/broadcast.server.ts";
+import { createFrontHandler } from "../src/modules/publishing/front-server.server.ts";
+import { pageStore } from "../src/modules/publishing/page-store.server.ts";
+import { setPublishingRuntime } from "../src/modules/publishing/publish.server.ts";
 import { adminBanner } from "./banner.ts";
 import { prepareDb } from "./prepare-db.ts";
 
@@ -47,7 +52,30 @@ setDbHandle(handle);
 process.env.ASTRO_NODE_AUTOSTART = "disabled";
 const { handler } = (await import(new URL(SERVER_ENTRY, `file://${process.cwd()}/`).href)) as AstroServerEntry;
 
-const server = http.createServer(handler);
+const server = http.createServer(
+  createFrontHandler({ store: pageStore(), astro: handler, https: settings.siteUrl.startsWith("https://") }),
+);
+
+// Pages dropped by a change are rendered again through this server, one at a time, so the
+// next visitor gets a stored page; with PostgreSQL, changes also reach the other instances.
+const changes = handle.pool ? await listenForChanges(handle.pool, randomUUID()) : undefined;
+let renderQueue = Promise.resolve();
+setPublishingRuntime({
+  rerender(keys) {
+    const address = server.address();
+    if (typeof address !== "object" || !address) return;
+    const origin = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
+    for (const key of keys) {
+      renderQueue = renderQueue.then(() =>
+        fetch(origin + key, { headers: { "Accept-Encoding": "br" } }).then(
+          (response) => response.body?.cancel(),
+          () => undefined,
+        ),
+      );
+    }
+  },
+  broadcast: changes?.broadcast,
+});
 server.on("error", (error: NodeJS.ErrnoException) => {
   if (error.code === "EADDRINUSE") fail(`Port ${settings.port} on ${settings.host} is taken. Set PORT to another one.`);
   fail(error.message);
@@ -72,6 +100,7 @@ async function stop(): Promise<void> {
   stopping = true;
   server.close();
   server.closeAllConnections();
+  await changes?.stop();
   await handle.close();
   process.exit(0);
 }

@@ -1,7 +1,7 @@
 export { users } from "./users.ts";
 export { sessions } from "./sessions.ts";
 export { rateLimits } from "./rate-limits.ts";
-export { posts, PLACEHOLDER_IMAGE } from "./posts.ts";
+export { posts } from "./posts.ts";
 export { postImages } from "./post-images.ts";
 export { videos } from "./videos.ts";
 export { pageLayouts, layoutVersions } from "./page-layouts.ts";

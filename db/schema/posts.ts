@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { PLACEHOLDER_IMAGE } from "../../src/lib/image-url.ts";
 import { categoryList, tsvector, weightedDocument } from "./columns.ts";
-
-export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
 export const posts = pgTable(
   "posts",

@@ -95,6 +95,15 @@ export function parseJson(text: string): unknown {
   }
 }
 
+/** A JSON request body, size-limited and validated: 413 past `maxBytes`, 400 naming the field at fault. */
+export async function readJson<S extends z.core.$ZodType>(
+  request: Request,
+  schema: S,
+  maxBytes = 256 * 1024,
+): Promise<z.output<S>> {
+  return parseWith(schema, parseJson(await readBody(request, maxBytes)));
+}
+
 /** The client's address as the server saw it, or "unknown" when the adapter cannot tell. */
 export function clientAddress(context: Pick<APIContext, "clientAddress">): string {
   try {

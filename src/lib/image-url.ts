@@ -1,3 +1,6 @@
+/** The cover a post has until one is uploaded (SPEC §3). */
+export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
+
 /** Where uploaded files are served from (the local object store). */
 export const UPLOADS_PREFIX = "/uploads/";
 

@@ -5,8 +5,8 @@ import type { Category } from "@/lib/categories";
 import { fullTextMatch } from "@/modules/search/full-text.server";
 
 const { posts, postImages } = tables;
-// Every column but the search document, which is large and never leaves the database.
-const { search: _search, ...postColumns } = getTableColumns(posts);
+/** Every column but the search document, which is large and never leaves the database. */
+export const { search: _search, ...postColumns } = getTableColumns(posts);
 
 export type PostRow = Omit<typeof posts.$inferSelect, "search">;
 export type PostImageRow = typeof postImages.$inferSelect;

@@ -1,5 +1,9 @@
 import type { APIRoute } from "astro";
-import { handle, json } from "@/lib/http.server";
+import { handle, HttpError, json } from "@/lib/http.server";
+import { serializeUser } from "@/modules/auth/serialize";
 
-// Signing in arrives with the admin area; until then every caller is a visitor.
-export const GET: APIRoute = () => handle(() => json({ error: "Not signed in" }, { status: 401 }));
+export const GET: APIRoute = ({ locals }) =>
+  handle(() => {
+    if (!locals.user) throw new HttpError(401, "Not signed in");
+    return json({ user: serializeUser(locals.user) });
+  });

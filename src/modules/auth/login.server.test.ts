@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DbHandle } from "../../../db/client.ts";
+import { rateLimits } from "../../../db/schema/index.ts";
+import { createTestDb } from "../../../tests/setup/test-db.ts";
+import { createOrResetAdmin } from "./admin-account.server";
+import { INVALID_CREDENTIALS, login, LOGIN_LIMITS } from "./login.server";
+import { validateSessionToken } from "./session.server";
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await createTestDb();
+  await createOrResetAdmin(handle.db, "owner", "correct horse battery");
+});
+beforeEach(async () => {
+  await handle.db.delete(rateLimits);
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+const attempt = (username: string, password: string, client = "203.0.113.5") =>
+  login(handle.db, { username, password }, client);
+
+describe("login", () => {
+  it("starts a session for the right password", async () => {
+    const { token, user } = await attempt("owner", "correct horse battery");
+    expect(user).toMatchObject({ username: "owner", role: "admin" });
+    expect((await validateSessionToken(handle.db, token))?.user.username).toBe("owner");
+  });
+
+  it("answers an unknown user exactly like a wrong password, in about the same time", async () => {
+    const timed = async (username: string) => {
+      const start = performance.now();
+      const error: unknown = await attempt(username, "wrong password").catch((e: unknown) => e);
+      return { error, ms: performance.now() - start };
+    };
+    await timed("warm-up");
+    const wrong = await timed("owner");
+    const unknown = await timed("nobody");
+    expect(wrong.error).toMatchObject({ status: 401, message: INVALID_CREDENTIALS });
+    expect(unknown.error).toMatchObject({ status: 401, message: INVALID_CREDENTIALS });
+    // Both pay for one argon2id verification; neither returns early.
+    expect(Math.abs(wrong.ms - unknown.ms)).toBeLessThan(Math.max(wrong.ms, unknown.ms) * 0.6);
+  });
+
+  it("throttles one name from one client with 429 and Retry-After, but not the same name elsewhere", async () => {
+    for (let i = 0; i < LOGIN_LIMITS.perUserAndClient.limit; i++) {
+      await expect(attempt("owner", "guess")).rejects.toMatchObject({ status: 401 });
+    }
+    const refused: unknown = await attempt("owner", "correct horse battery").catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 429 });
+    expect(Number((refused as { headers: Record<string, string> }).headers["Retry-After"])).toBeGreaterThan(0);
+    // The owner, signing in from home, is not locked out by the attack.
+    await expect(attempt("owner", "correct horse battery", "198.51.100.7")).resolves.toHaveProperty("token");
+  });
+
+  it("throttles a client trying many names", async () => {
+    for (let i = 0; i < LOGIN_LIMITS.perClient.limit; i++) {
+      await attempt(`name-${i}`, "guess").catch(() => undefined);
+    }
+    await expect(attempt("owner", "correct horse battery")).rejects.toMatchObject({ status: 429 });
+  });
+});

@@ -1,0 +1,110 @@
+// Sessions as the Lucia guide describes them (lucia-auth.com, "Basic session
+// implementation"), with inactivity and absolute expiry.
+import { sha256 } from "@oslojs/crypto/sha2";
+import { constantTimeEqual } from "@oslojs/crypto/subtle";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { eq, lt, or } from "drizzle-orm";
+import type { Db } from "@/lib/db.server";
+import { tables } from "@/lib/db.server";
+
+const { sessions, users } = tables;
+
+const HOUR = 60 * 60 * 1000;
+/** A session unused this long ends (OWASP ASVS 3.3.2). */
+export const IDLE_TIMEOUT_MS = 24 * HOUR;
+/** And every session ends this long after sign-in, used or not. */
+export const ABSOLUTE_TIMEOUT_MS = 14 * 24 * HOUR;
+// Renewing the idle timer costs a write; once an hour is precise enough.
+const RENEW_AFTER_MS = HOUR;
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  role: string;
+}
+
+export interface ValidSession {
+  id: string;
+  user: SessionUser;
+  createdAt: Date;
+}
+
+/** 120 random bits in base32: guessing one is hopeless, and it is safe in a cookie. */
+function randomId(): string {
+  return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(15)));
+}
+
+const hashSecret = (secret: string): Uint8Array => sha256(new TextEncoder().encode(secret));
+
+// A token is "<id>.<secret>", both 24 base32 characters. Anything else is refused before
+// the database is asked, so junk cookies cost nothing.
+const TOKEN = /^([a-z2-7]{24})\.([a-z2-7]{24})$/;
+
+/** Start a session for a user; returns the token for the cookie (its secret is never stored). */
+export async function createSession(db: Db, userId: number): Promise<string> {
+  const id = randomId();
+  const secret = randomId();
+  // Only the hash is stored: a leaked sessions table does not let anyone sign in.
+  await db.insert(sessions).values({ id, userId, secretHash: hashSecret(secret) });
+  return `${id}.${secret}`;
+}
+
+/** The session a token names, if it is genuine and unexpired; renews its idle timer hourly. */
+export async function validateSessionToken(db: Db, token: string, now = new Date()): Promise<ValidSession | null> {
+  const match = TOKEN.exec(token);
+  if (!match) return null;
+  const [, id = "", secret = ""] = match;
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      secretHash: sessions.secretHash,
+      createdAt: sessions.createdAt,
+      lastVerifiedAt: sessions.lastVerifiedAt,
+      userId: users.id,
+      username: users.username,
+      role: users.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  if (!row) return null;
+  // Constant time, so the comparison leaks nothing about how much of a guess was right.
+  if (!constantTimeEqual(hashSecret(secret), new Uint8Array(row.secretHash))) return null;
+  const time = now.getTime();
+  if (time - row.createdAt.getTime() >= ABSOLUTE_TIMEOUT_MS || time - row.lastVerifiedAt.getTime() >= IDLE_TIMEOUT_MS) {
+    await deleteSession(db, id);
+    return null;
+  }
+  if (time - row.lastVerifiedAt.getTime() >= RENEW_AFTER_MS) {
+    await db.update(sessions).set({ lastVerifiedAt: now }).where(eq(sessions.id, id));
+  }
+  return { id, createdAt: row.createdAt, user: { id: row.userId, username: row.username, role: row.role } };
+}
+
+/** End one session (logout). */
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** End every session of a user (password or role changed). */
+export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Forget sessions past either timeout; they could not be used anyway. */
+export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      or(
+        lt(sessions.createdAt, new Date(now.getTime() - ABSOLUTE_TIMEOUT_MS)),
+        lt(sessions.lastVerifiedAt, new Date(now.getTime() - IDLE_TIMEOUT_MS)),
+      ),
+    );
+}
+
+/** The token's session id, for dropping a session sent with a sign-in request. */
+export function sessionIdOf(token: string): string | null {
+  return TOKEN.exec(token)?.[1] ?? null;
+}

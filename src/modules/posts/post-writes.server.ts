@@ -1,0 +1,117 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db.server";
+import { tables } from "@/lib/db.server";
+import { notFound } from "@/lib/http.server";
+import { slugify, uniqueSlug } from "@/lib/slug";
+import { publish } from "@/modules/publishing/publish.server";
+import { readTime } from "./read-time";
+import type { PostData, PostImageInput } from "./schema";
+import { postColumns, type PostImageRow, type PostRow } from "./posts.server";
+
+const { posts, postImages } = tables;
+
+// Slug choice and insert happen under this lock, so two creates of one title, even on two
+// instances, can never pick the same slug.
+const SLUG_LOCK = sql`pg_advisory_xact_lock(hashtext('posts.slug'))`;
+
+/** A slug for a new post: the title's, made unique with -1, -2, … (SPEC §5); "post" if the title has none. */
+async function allocateSlug(db: Db, title: string): Promise<string> {
+  const base = slugify(title) || "post";
+  const taken = await db
+    .select({ slug: posts.slug })
+    .from(posts)
+    .where(sql`${posts.slug} = ${base} or ${posts.slug} ~ ${`^${base}-[0-9]+$`}`);
+  return uniqueSlug(base, new Set(taken.map((row) => row.slug)));
+}
+
+function postValues(data: PostData) {
+  return {
+    title: data.title,
+    excerpt: data.excerpt,
+    content: data.content,
+    imageUrl: data.imageUrl,
+    category: data.category,
+    mehRating: data.mehRating,
+    existentialEcho: data.existentialEcho,
+    soundtrackPotential: data.soundtrackPotential,
+    emotionalTexture: data.emotionalTexture,
+    featured: data.featured,
+    readTime: readTime(data.content),
+  };
+}
+
+/** Images numbered by their place in the list: the order the owner arranged is the order shown. */
+function imageRows(postId: number, images: PostImageInput[]) {
+  return images.map((image, displayOrder) => ({
+    postId,
+    imageUrl: image.imageUrl,
+    description: image.description,
+    displayOrder,
+  }));
+}
+
+/** Create a post and its additional images in one transaction, then publish it. */
+export async function createPost(db: Db, data: PostData): Promise<PostRow> {
+  const post = await db.transaction(async (tx) => {
+    await tx.execute(sql`select ${SLUG_LOCK}`);
+    const slug = await allocateSlug(tx, data.title);
+    const [row] = await tx
+      .insert(posts)
+      .values({ ...postValues(data), slug })
+      .returning(postColumns);
+    if (!row) throw new Error("Insert returned no row");
+    if (data.images?.length) await tx.insert(postImages).values(imageRows(row.id, data.images));
+    return row;
+  });
+  await publish({ tags: ["posts", `post:${post.id}`] });
+  return post;
+}
+
+/**
+ * Update a post; its slug never changes (links to it keep working). When `images` is sent,
+ * the gallery becomes exactly that list, in the same transaction.
+ */
+export async function updatePost(db: Db, id: number, data: PostData): Promise<PostRow> {
+  const post = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(posts)
+      .set({ ...postValues(data), updatedAt: new Date() })
+      .where(eq(posts.id, id))
+      .returning(postColumns);
+    if (!row) throw notFound("Post");
+    if (data.images) {
+      await tx.delete(postImages).where(eq(postImages.postId, id));
+      if (data.images.length) await tx.insert(postImages).values(imageRows(id, data.images));
+    }
+    return row;
+  });
+  await publish({ tags: ["posts", `post:${id}`] });
+  return post;
+}
+
+/** Delete a post (its images go with it). */
+export async function deletePost(db: Db, id: number): Promise<void> {
+  const [row] = await db.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
+  if (!row) throw notFound("Post");
+  await publish({ tags: ["posts", `post:${id}`] });
+}
+
+/** Add one image to a post's gallery. */
+export async function addPostImage(db: Db, postId: number, image: PostImageInput): Promise<PostImageRow> {
+  const [post] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).limit(1);
+  if (!post) throw notFound("Post");
+  const [row] = await db
+    .insert(postImages)
+    .values({ postId, imageUrl: image.imageUrl, description: image.description, displayOrder: image.displayOrder ?? 0 })
+    .returning();
+  if (!row) throw new Error("Insert returned no row");
+  await publish({ tags: [`post:${postId}`] });
+  return row;
+}
+
+/** Remove one gallery image. */
+export async function deletePostImage(db: Db, id: number): Promise<void> {
+  const [row] = await db.delete(postImages).where(eq(postImages.id, id)).returning({ postId: postImages.postId });
+  if (!row) throw notFound("Image");
+  await publish({ tags: [`post:${row.postId}`] });
+}

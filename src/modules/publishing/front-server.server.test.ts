@@ -1,0 +1,120 @@
+import http, { type RequestListener } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFrontHandler } from "./front-server.server";
+import { PageStore } from "./page-store.server";
+
+// Astro stands behind the front server; here a fake upstream counts what reaches it.
+let upstreamCalls = 0;
+const upstream: RequestListener = (req, res) => {
+  upstreamCalls += 1;
+  if (req.url?.startsWith("/api/")) {
+    res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" }).end("{}");
+    return;
+  }
+  res.writeHead(req.url === "/missing" ? 404 : 200, {
+    "Content-Type": "text/html",
+    "Content-Security-Policy": "script-src 'self' 'sha256-abc'",
+  });
+  res.end("<p>rendered</p>");
+};
+
+const store = new PageStore();
+let server: http.Server;
+let origin: string;
+
+beforeAll(async () => {
+  server = http.createServer(createFrontHandler({ store, astro: upstream, https: true }));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await store.put(
+    "/post/kept",
+    {
+      status: 200,
+      headers: [
+        ["content-type", "text/html; charset=utf-8"],
+        ["content-security-policy", "script-src 'self'"],
+      ],
+      body: Buffer.from("<p>stored page</p>".repeat(40)),
+      tags: ["post:1"],
+      maxAgeSeconds: 60,
+    },
+    store.epoch(),
+  );
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(origin + path, { headers });
+
+describe("a stored page", () => {
+  it("is answered without the pipeline, compressed as asked, with a HIT header", async () => {
+    const before = upstreamCalls;
+    const res = await fetch(origin + "/post/kept", { headers: { "Accept-Encoding": "br" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-astro-cache")).toBe("HIT");
+    expect(res.headers.get("vary")).toBe("Accept-Encoding");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=10, stale-while-revalidate=60");
+    expect(upstreamCalls).toBe(before);
+    // fetch decodes br itself; the raw bytes are checked with node:http below.
+    expect(await res.text()).toContain("stored page");
+  });
+
+  it("sends brotli, gzip or plain bytes by Accept-Encoding", async () => {
+    const raw = (encoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve) => {
+        http.get(`${origin}/post/kept`, { headers: { "Accept-Encoding": encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => { resolve({ headers: res.headers, body: Buffer.concat(chunks) }); });
+        });
+      });
+    const br = await raw("gzip, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.body).toString()).toContain("stored page");
+    expect((await raw("gzip")).headers["content-encoding"]).toBe("gzip");
+    const plain = await raw("identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toContain("stored page");
+  });
+
+  it("answers a matching If-None-Match with 304 and no body", async () => {
+    const first = await get("/post/kept", { "Accept-Encoding": "gzip" });
+    const etag = first.headers.get("etag") ?? "";
+    const again = await get("/post/kept", { "Accept-Encoding": "gzip", "If-None-Match": etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect((await get("/post/kept", { "Accept-Encoding": "br", "If-None-Match": etag })).status).toBe(200);
+  });
+
+  it("is never served to a signed-in visitor", async () => {
+    const before = upstreamCalls;
+    const res = await get("/post/kept", { Cookie: "session=abc.def" });
+    expect(res.headers.get("x-astro-cache")).toBeNull();
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(upstreamCalls).toBe(before + 1);
+  });
+});
+
+describe("every response", () => {
+  it("carries the security headers and forbids framing in the page's own CSP", async () => {
+    for (const path of ["/post/kept", "/other", "/api/x"]) {
+      const res = await get(path);
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(res.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("strict-transport-security"), path).toContain("max-age=");
+      expect(res.headers.get("x-powered-by"), path).toBeNull();
+    }
+    expect((await get("/other")).headers.get("content-security-policy")).toContain("sha256-abc");
+  });
+
+  it("gets a Cache-Control by kind when its route chose none", async () => {
+    expect((await get("/other")).headers.get("cache-control")).toBe("public, max-age=10, stale-while-revalidate=60");
+    expect((await get("/missing")).headers.get("cache-control")).toBe("public, max-age=10");
+    expect((await get("/api/x")).headers.get("cache-control")).toBe("no-store");
+    expect((await get("/admin/posts")).headers.get("cache-control")).toBe("no-store");
+  });
+});

@@ -1,0 +1,68 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { PageStore, type PageToStore } from "./page-store.server";
+
+const page = (html: string, tags: string[], maxAgeSeconds = 60): PageToStore => ({
+  status: 200,
+  headers: [["content-type", "text/html"]],
+  body: Buffer.from(html),
+  tags,
+  maxAgeSeconds,
+});
+
+describe("PageStore", () => {
+  it("keeps a page as identity, brotli and gzip bytes with a strong ETag", async () => {
+    const store = new PageStore();
+    await store.put("/", page("<h1>home</h1>".repeat(50), ["posts"]), store.epoch());
+    const stored = store.get("/");
+    expect(stored?.identity.toString()).toContain("<h1>home</h1>");
+    expect(brotliDecompressSync(stored?.br ?? Buffer.alloc(0)).equals(stored?.identity ?? Buffer.alloc(1))).toBe(true);
+    expect(gunzipSync(stored?.gzip ?? Buffer.alloc(0)).equals(stored?.identity ?? Buffer.alloc(1))).toBe(true);
+    expect(stored?.br.length).toBeLessThan(stored?.identity.length ?? 0);
+    expect(stored?.etag).toMatch(/^"[\w-]{27}"$/);
+  });
+
+  it("drops exactly the pages showing a changed tag, and says which", async () => {
+    const store = new PageStore();
+    await store.put("/", page("home", ["posts", "videos"]), store.epoch());
+    await store.put("/post/a", page("a", ["post:1"]), store.epoch());
+    await store.put("/post/b", page("b", ["post:2"]), store.epoch());
+    expect(store.drop(["post:1"]).sort()).toEqual(["/post/a"]);
+    expect(store.get("/post/a")).toBeUndefined();
+    expect(store.get("/post/b")).toBeDefined();
+    expect(store.drop(["posts"])).toEqual(["/"]);
+  });
+
+  it("refuses a render that began before its content changed", async () => {
+    const store = new PageStore();
+    const renderStarted = store.epoch();
+    store.drop(["post:1"]);
+    expect(await store.put("/post/a", page("old", ["post:1"]), renderStarted)).toBe(false);
+    expect(store.get("/post/a")).toBeUndefined();
+    expect(await store.put("/post/a", page("new", ["post:1"]), store.epoch())).toBe(true);
+    // A change to something else does not stop it.
+    const next = store.epoch();
+    store.drop(["videos"]);
+    expect(await store.put("/post/b", page("b", ["post:2"]), next)).toBe(true);
+  });
+
+  it("forgets a page when its lifetime ends", async () => {
+    let now = 1_000_000;
+    const store = new PageStore({ now: () => now });
+    await store.put("/", page("home", ["posts"], 10), store.epoch());
+    now += 9_000;
+    expect(store.get("/")).toBeDefined();
+    now += 2_000;
+    expect(store.get("/")).toBeUndefined();
+  });
+
+  it("gives query pages their own room, so random queries cannot evict the home page", async () => {
+    const store = new PageStore({ maxPages: 10, maxQueryPages: 3 });
+    await store.put("/", page("home", ["posts"]), store.epoch());
+    for (let i = 0; i < 50; i++) await store.put(`/archive?search=${i}`, page(`r${i}`, ["posts"]), store.epoch());
+    expect(store.get("/")).toBeDefined();
+    expect(store.size).toBe(4);
+    expect(store.get("/archive?search=49")).toBeDefined();
+    expect(store.get("/archive?search=0")).toBeUndefined();
+  });
+});

@@ -1,0 +1,168 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** A rendered public page, kept as the bytes that are sent. */
+export interface StoredPage {
+  status: number;
+  /** Headers of the rendered response, minus hop-by-hop and per-visitor ones. */
+  headers: [string, string][];
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+  tags: string[];
+  /** When the page stops being served from the store (ms since epoch). */
+  expiresAt: number;
+}
+
+export interface PageToStore {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  tags: string[];
+  maxAgeSeconds: number;
+}
+
+/** A tiny LRU over Map's insertion order. */
+class Lru<V> {
+  readonly #map = new Map<string, V>();
+  readonly #max: number;
+  constructor(max: number) {
+    this.#max = max;
+  }
+  get(key: string): V | undefined {
+    const value = this.#map.get(key);
+    if (value !== undefined) {
+      this.#map.delete(key);
+      this.#map.set(key, value);
+    }
+    return value;
+  }
+  set(key: string, value: V): void {
+    this.#map.delete(key);
+    this.#map.set(key, value);
+    if (this.#map.size > this.#max) this.#map.delete(this.#map.keys().next().value as string);
+  }
+  delete(key: string): boolean {
+    return this.#map.delete(key);
+  }
+  entries(): IterableIterator<[string, V]> {
+    return this.#map.entries();
+  }
+  get size(): number {
+    return this.#map.size;
+  }
+}
+
+export interface PageStoreOptions {
+  /** Pages without a query string (home, posts, videos). */
+  maxPages?: number;
+  /** Pages keyed by a query string get their own, smaller room, so random queries can only evict each other. */
+  maxQueryPages?: number;
+  now?: () => number;
+}
+
+/**
+ * Rendered public pages by key, each with the content tags it shows. Publishing drops
+ * pages by tag; a render that began before a drop of one of its tags is not stored, so
+ * a slow render can never put old content back.
+ */
+export class PageStore {
+  readonly #pages: Lru<StoredPage>;
+  readonly #queryPages: Lru<StoredPage>;
+  readonly #now: () => number;
+  #epoch = 0;
+  readonly #droppedAt = new Map<string, number>();
+
+  constructor({ maxPages = 2000, maxQueryPages = 200, now = Date.now }: PageStoreOptions = {}) {
+    this.#pages = new Lru(maxPages);
+    this.#queryPages = new Lru(maxQueryPages);
+    this.#now = now;
+  }
+
+  #room(key: string): Lru<StoredPage> {
+    return key.includes("?") ? this.#queryPages : this.#pages;
+  }
+
+  /** A mark to take before rendering; `put` compares it with later drops. */
+  epoch(): number {
+    return this.#epoch;
+  }
+
+  /** The stored page for a key, if it is still fresh. */
+  get(key: string): StoredPage | undefined {
+    const page = this.#room(key).get(key);
+    if (page && page.expiresAt <= this.#now()) {
+      this.#room(key).delete(key);
+      return undefined;
+    }
+    return page;
+  }
+
+  /** Store a rendered page, compressed once; refused if its content changed since `renderEpoch`. */
+  async put(key: string, page: PageToStore, renderEpoch: number): Promise<boolean> {
+    const [br, gz] = await Promise.all([
+      brotli(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzipAsync(page.body, { level: 9 }),
+    ]);
+    if (this.#changedSince(page.tags, renderEpoch)) return false;
+    this.#room(key).set(key, {
+      status: page.status,
+      headers: page.headers,
+      identity: page.body,
+      br,
+      gzip: gz,
+      etag: `"${createHash("sha256").update(page.body).digest("base64url").slice(0, 27)}"`,
+      tags: page.tags,
+      expiresAt: this.#now() + page.maxAgeSeconds * 1000,
+    });
+    return true;
+  }
+
+  #changedSince(tags: string[], renderEpoch: number): boolean {
+    return tags.some((tag) => (this.#droppedAt.get(tag) ?? -1) >= renderEpoch);
+  }
+
+  /** Drop every page showing any of `tags`; returns the keys dropped, to render again. */
+  drop(tags: readonly string[]): string[] {
+    const epoch = this.#epoch++;
+    for (const tag of tags) this.#droppedAt.set(tag, epoch);
+    const wanted = new Set(tags);
+    const dropped: string[] = [];
+    for (const room of [this.#pages, this.#queryPages]) {
+      for (const [key, page] of [...room.entries()]) {
+        if (page.tags.some((tag) => wanted.has(tag))) {
+          room.delete(key);
+          dropped.push(key);
+        }
+      }
+    }
+    return dropped;
+  }
+
+  /** Drop one page by key. */
+  dropKey(key: string): void {
+    this.#room(key).delete(key);
+  }
+
+  get size(): number {
+    return this.#pages.size + this.#queryPages.size;
+  }
+}
+
+const KEY = Symbol.for("mostly-meh.page-store");
+type Holder = { [KEY]?: PageStore };
+
+/**
+ * The process's page store. The start script's front server and the cache provider inside
+ * the server bundle are separate module copies, so the store lives on a global symbol.
+ */
+export function pageStore(): PageStore {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= new PageStore();
+  return holder[KEY];
+}
