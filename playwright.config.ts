@@ -3,6 +3,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices, type PlaywrightTestConfig, type Project } from "@playwright/test";
+import { E2E_ADMIN } from "./tests/e2e/support.ts";
 import { chromiumExecutable } from "./tests/setup/chromium.ts";
 
 // Decided once in the main process; workers inherit them through the environment.
@@ -19,7 +20,10 @@ async function freePort(): Promise<number> {
 }
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "meh-e2e-"));
 process.env.E2E_PORT ??= String(await freePort());
-if (process.env.TEST_DATABASE_URL) process.env.E2E_PG_PORT ??= String(await freePort());
+if (process.env.TEST_DATABASE_URL) {
+  process.env.E2E_PG_PORT ??= String(await freePort());
+  process.env.E2E_PG_DATABASE ??= `meh_e2e_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
 
 const executablePath = chromiumExecutable();
 type WebServer = Extract<PlaywrightTestConfig["webServer"], unknown[]>[number];
@@ -36,7 +40,15 @@ function addServer(name: string, port: string, env: Record<string, string>, test
     // SIGTERM lets the server close its database (and the PostgreSQL run drop its own).
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     stdout: "pipe",
-    env: { HOST: "127.0.0.1", PORT: port, SITE_URL: baseURL, ASTRO_TELEMETRY_DISABLED: "1", ...env },
+    env: {
+      HOST: "127.0.0.1",
+      PORT: port,
+      SITE_URL: baseURL,
+      ASTRO_TELEMETRY_DISABLED: "1",
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      ...env,
+    },
   });
   projects.push({
     name,
@@ -49,7 +61,9 @@ function addServer(name: string, port: string, env: Record<string, string>, test
   });
 }
 
-addServer("pglite", process.env.E2E_PORT, { DATA_DIR: process.env.E2E_DATA_DIR, E2E_ENGINE: "pglite" });
+addServer("pglite", process.env.E2E_PORT, { DATA_DIR: process.env.E2E_DATA_DIR, E2E_ENGINE: "pglite" }, [
+  "two-instances.test.ts",
+]);
 if (process.env.TEST_DATABASE_URL && process.env.E2E_PG_PORT) {
   addServer(
     "postgres",
@@ -58,6 +72,7 @@ if (process.env.TEST_DATABASE_URL && process.env.E2E_PG_PORT) {
       DATA_DIR: path.join(process.env.E2E_DATA_DIR, "pg-uploads"),
       E2E_ENGINE: "postgres",
       TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
+      E2E_PG_DATABASE: process.env.E2E_PG_DATABASE ?? "",
     },
     ["single-instance.test.ts"],
   );

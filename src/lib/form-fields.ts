@@ -36,4 +36,4 @@ export function clampRating(value: unknown): number {
   return Math.min(5, Math.max(1, Math.round(number)));
 }
 
-export const mehRating = z.unknown().transform(clampRating);
+export const mehRating = z.unknown().optional().transform(clampRating);

@@ -1,5 +1,8 @@
 import { test, type Page } from "@playwright/test";
 
+/** The admin the browser tests sign in as: the servers are started with these as ADMIN_USERNAME/PASSWORD. */
+export const E2E_ADMIN = { username: "e2e-admin", password: "a long e2e password" };
+
 /** The site's origin in this project: the test server's SITE_URL, without a trailing slash. */
 export function siteOrigin(): string {
   const url = test.info().project.use.baseURL;

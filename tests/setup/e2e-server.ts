@@ -11,7 +11,7 @@ let dropDatabase = async (): Promise<void> => {};
 const env = { ...process.env };
 
 if (process.env.E2E_ENGINE === "postgres" && server) {
-  const name = `meh_e2e_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const name = process.env.E2E_PG_DATABASE ?? `meh_e2e_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   await admin.query(`create database "${name}"`);

@@ -60,6 +60,13 @@ describe("createPost", () => {
     expect(slugs).toContain("same-title-7");
   });
 
+  it("rates a post 3 when no rating, or an unusable one, is sent", async () => {
+    const { mehRating: _omit, ...withoutRating } = input();
+    expect((await createPost(handle.db, postInputSchema.parse(withoutRating))).mehRating).toBe(3);
+    expect((await createPost(handle.db, input({ mehRating: "" }))).mehRating).toBe(3);
+    expect((await createPost(handle.db, input({ mehRating: 11 }))).mehRating).toBe(5);
+  });
+
   it("gives a title without word characters a usable slug", async () => {
     expect((await createPost(handle.db, input({ title: "!!!" }))).slug).toMatch(/^post(-\d+)?$/);
   });

@@ -1,0 +1,47 @@
+import { gzipSync } from "node:zlib";
+
+export interface JsBytes {
+  /** Gzipped JavaScript that runs at load or when the browser is idle. */
+  beforeInteraction: number;
+  /** Gzipped JavaScript of islands that wait until they are scrolled into view. */
+  onVisible: number;
+}
+
+const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1]?.replaceAll("&amp;", "&");
+
+/** The gzipped size of a module and everything it imports, each module counted once. */
+async function moduleGraph(origin: string, entries: string[], seen: Set<string>): Promise<number> {
+  let total = 0;
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const url = new URL(queue.shift() ?? "", origin).href;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const code = await (await fetch(url)).text();
+    total += gzipSync(code).length;
+    for (const match of code.matchAll(/(?:import|from)\s*["']([^"']+\.js)["']/g))
+      queue.push(new URL(match[1] ?? "", url).href);
+  }
+  return total;
+}
+
+/** What a page makes a visitor download and run, read from its HTML as a browser would. */
+export async function jsBytes(origin: string, path: string): Promise<JsBytes> {
+  const html = await (await fetch(origin + path)).text();
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1] ?? "")
+    .join("");
+  const external = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1] ?? "");
+  const islands = [...html.matchAll(/<astro-island[^>]*>/g)].map((m) => m[0]);
+  const eager = islands.filter((tag) => attr(tag, "client") !== "visible");
+  const lazy = islands.filter((tag) => attr(tag, "client") === "visible");
+  const urls = (tags: string[]) =>
+    tags
+      .flatMap((tag) => [attr(tag, "component-url"), attr(tag, "renderer-url")])
+      .filter((u): u is string => Boolean(u));
+  const seen = new Set<string>();
+  const beforeInteraction =
+    (inline ? gzipSync(inline).length : 0) + (await moduleGraph(origin, [...external, ...urls(eager)], seen));
+  const onVisible = await moduleGraph(origin, urls(lazy), seen);
+  return { beforeInteraction, onVisible };
+}

@@ -1,0 +1,186 @@
+// npm run bench: stored-page throughput against a static file server on the same bytes,
+// publish-to-visible latency, cold start and JavaScript per page. Prints a table and
+// writes bench/results.md. See bench/README.md for how to read it.
+import { execSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { jsBytes } from "./js-bytes";
+import { ADMIN, startSite } from "./site";
+import { startStaticServer, type PageHeaders } from "./static-server";
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const PUBLISHES = 25;
+const PAGE = "/post/the-sandwich-was-fine";
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
+
+async function requestsPerSecond(url: string): Promise<number> {
+  const result = await autocannon({ url, connections: 32, duration: SECONDS, headers: { "accept-encoding": "br" } });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+/** The bytes as sent (fetch would decompress them). */
+function rawGet(url: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": "br" } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          resolve({ headers: res.headers, body: Buffer.concat(chunks) });
+        });
+      })
+      .on("error", reject);
+  });
+}
+
+async function throughput(origin: string) {
+  // The bytes and headers a visitor gets for the stored page.
+  await fetch(origin + PAGE);
+  const stored = await rawGet(origin + PAGE);
+  if (stored.headers["x-astro-cache"] !== "HIT") throw new Error("the page was not stored");
+  const body = stored.body;
+  const skip = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding", "x-astro-cache"]);
+  const headers: PageHeaders = Object.entries(stored.headers)
+    .filter(([name]) => !skip.has(name))
+    .map(([name, value]) => [name, String(value)]);
+  const baseline = await startStaticServer(body, headers);
+  const rounds: { site: number; baseline: number; ratio: number }[] = [];
+  try {
+    await requestsPerSecond(origin + PAGE);
+    await requestsPerSecond(baseline.url);
+    for (let round = 0; round < ROUNDS; round++) {
+      const site = await requestsPerSecond(origin + PAGE);
+      const other = await requestsPerSecond(baseline.url);
+      rounds.push({ site, baseline: other, ratio: site / other });
+    }
+  } finally {
+    await baseline.stop();
+  }
+  return { baseline: baseline.name, bytes: body.length, rounds };
+}
+
+async function signIn(origin: string): Promise<Record<string, string>> {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify(ADMIN),
+  });
+  const cookie = response.headers.get("set-cookie")?.split(";")[0];
+  if (!response.ok || !cookie) throw new Error(`sign-in failed: ${response.status}`);
+  return { Cookie: cookie, Origin: origin, "Content-Type": "application/json" };
+}
+
+/** Milliseconds from a write's response to the first read of `path` that shows it. */
+async function publishToVisible(origin: string, path: (slug: string) => string) {
+  const auth = await signIn(origin);
+  const post = { excerpt: "Bench.", content: "Measured, not admired.", category: "Meh Moments" };
+  const created = await fetch(`${origin}/api/posts`, {
+    method: "POST",
+    headers: auth,
+    body: JSON.stringify({ ...post, title: "Bench Post" }),
+  });
+  const { id, slug } = (await created.json()) as { id: number; slug: string };
+  const samples: number[] = [];
+  for (let i = 0; i < PUBLISHES; i++) {
+    await fetch(origin + path(slug));
+    const title = `Bench Post ${i}-${Date.now()}`;
+    const write = await fetch(`${origin}/api/posts/${id}`, {
+      method: "PUT",
+      headers: auth,
+      body: JSON.stringify({ ...post, title }),
+    });
+    if (!write.ok) throw new Error(`write failed: ${write.status}`);
+    const start = performance.now();
+    while (!(await (await fetch(origin + path(slug))).text()).includes(title)) {
+      if (performance.now() - start > 5000) throw new Error("the change never became visible");
+    }
+    samples.push(performance.now() - start);
+  }
+  await fetch(`${origin}/api/posts/${id}`, { method: "DELETE", headers: auth });
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+async function main(): Promise<void> {
+  execSync("astro build", { stdio: "ignore" });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "meh-bench-data-"));
+  const first = await startSite(dataDir);
+  const coldFirst = first.startMs;
+  await first.stop();
+  const site = await startSite(dataDir);
+  const lines: string[] = [];
+  try {
+    const tput = await throughput(site.origin);
+    const postVisible = await publishToVisible(site.origin, (slug) => `/post/${slug}`);
+    const homeVisible = await publishToVisible(site.origin, () => "/");
+    const pages = [
+      "/",
+      "/archive",
+      "/videos",
+      PAGE,
+      "/videos/ceiling-tiles-ranked",
+      "/about",
+      "/anhedonia",
+      "/no-such-page",
+    ];
+    const js = await Promise.all(pages.map(async (page) => ({ page, ...(await jsBytes(site.origin, page)) })));
+
+    const ratio = median(tput.rounds.map((r) => r.ratio));
+    lines.push(
+      `# Benchmark results`,
+      ``,
+      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}; ${ROUNDS} interleaved rounds of ${SECONDS} s, 32 connections, \`Accept-Encoding: br\`.`,
+      ``,
+      `## Stored page against ${tput.baseline} on the same bytes (${fmt(tput.bytes)} B of ${PAGE})`,
+      ``,
+      `| round | site req/s | ${tput.baseline} req/s | ratio |`,
+      `|---|---|---|---|`,
+      ...tput.rounds.map((r, i) => `| ${i + 1} | ${fmt(r.site)} | ${fmt(r.baseline)} | ${fmt(r.ratio * 100, 1)}% |`),
+      `| **median** | | | **${fmt(ratio * 100, 1)}%** (goal ≥ 50%) |`,
+      ``,
+      `## Publish to visible (write response → first read showing it, ${PUBLISHES} writes each)`,
+      ``,
+      `| page | p50 | p95 | goal |`,
+      `|---|---|---|---|`,
+      `| post page | ${fmt(postVisible.p50, 1)} ms | ${fmt(postVisible.p95, 1)} ms | p50 ≤ 50 ms |`,
+      `| home | ${fmt(homeVisible.p50, 1)} ms | ${fmt(homeVisible.p95, 1)} ms | p50 ≤ 50 ms |`,
+      ``,
+      `## Cold start (spawn → first 200 on /, build already made)`,
+      ``,
+      `| start | time |`,
+      `|---|---|`,
+      `| empty data directory (migrate, seed, create admin) | ${fmt(coldFirst)} ms |`,
+      `| existing data directory | ${fmt(site.startMs)} ms |`,
+      ``,
+      `## JavaScript per public page (gzip)`,
+      ``,
+      `| page | before any interaction | islands loaded when scrolled into view |`,
+      `|---|---|---|`,
+      ...js.map((j) => `| ${j.page} | ${fmt(j.beforeInteraction / 1024, 1)} KB | ${fmt(j.onVisible / 1024, 1)} KB |`),
+      ``,
+    );
+  } finally {
+    await site.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const report = lines.join("\n");
+  writeFileSync(new URL("./results.md", import.meta.url), report);
+  console.log(report);
+}
+
+await main();

@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const ADMIN = { username: "bench-admin", password: "a long bench password" };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => {
+        resolve(port);
+      });
+    });
+  });
+}
+
+export interface RunningSite {
+  origin: string;
+  /** Milliseconds from spawn to the first 200 on /. */
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+/** Start the built site (`npm start`'s script) on a free port and wait until it answers. */
+export async function startSite(dataDir?: string): Promise<RunningSite> {
+  const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), "meh-bench-"));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child: ChildProcess = spawn("tsx", ["scripts/start.ts"], {
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SITE_URL: origin,
+      DATA_DIR: dir,
+      DATABASE_URL: "",
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+    stdio: "ignore",
+  });
+  for (;;) {
+    const ok = await fetch(`${origin}/`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (child.exitCode !== null) throw new Error("the site did not start");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const startMs = performance.now() - started;
+  return {
+    origin,
+    startMs,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

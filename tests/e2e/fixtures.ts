@@ -1,0 +1,26 @@
+import { test as base, type APIRequestContext } from "@playwright/test";
+import { E2E_ADMIN } from "./support";
+
+interface Fixtures {
+  /** A request context signed in as the admin, with the site's Origin on every call. */
+  admin: APIRequestContext;
+}
+
+// One sign-in per worker: sign-ins are throttled per client, and every test here comes
+// from the same address.
+export const test = base.extend<object, Fixtures>({
+  admin: [
+    async ({ playwright }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL ?? "";
+      const origin = baseURL.replace(/\/+$/, "");
+      const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: origin } });
+      const response = await context.post("/api/auth/login", { data: E2E_ADMIN });
+      if (!response.ok()) throw new Error(`admin sign-in failed: ${response.status()} ${await response.text()}`);
+      await use(context);
+      await context.dispose();
+    },
+    { scope: "worker" },
+  ],
+});
+
+export { expect } from "@playwright/test";

@@ -1,0 +1,126 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { siteOrigin } from "./support";
+
+const newPost = (title: string) => ({
+  title,
+  excerpt: "Published by the browser tests, then taken away again.",
+  content: "A paragraph about nothing much.\nAnother, about even less.",
+  category: "Meh Moments",
+  mehRating: 2,
+});
+
+async function created(admin: APIRequestContext, title: string): Promise<{ id: number; slug: string }> {
+  const response = await admin.post("/api/posts", { data: newPost(title) });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: number; slug: string };
+}
+
+const cacheOf = async (request: APIRequestContext, path: string) =>
+  (await request.get(path)).headers()["x-astro-cache"] ?? "none";
+
+test("a write shows on home and its page at once; untouched pages stay stored", async ({ admin, request }) => {
+  // Other tests publish posts in parallel, so only a page no post affects is checked for hits.
+  await request.get("/videos/ceiling-tiles-ranked");
+  expect(await cacheOf(request, "/videos/ceiling-tiles-ranked")).toBe("HIT");
+
+  const title = `Publishing Check ${crypto.randomUUID().slice(0, 8)}`;
+  const post = await created(admin, title);
+  // No waiting: the write's response has returned, so the next read is fresh.
+  expect(await (await request.get("/")).text()).toContain(title);
+  expect(await (await request.get(`/post/${post.slug}`)).text()).toContain(title);
+  expect(await cacheOf(request, "/videos/ceiling-tiles-ranked")).toBe("HIT");
+
+  const renamed = `${title} Revised`;
+  expect((await admin.put(`/api/posts/${post.id}`, { data: newPost(renamed) })).status()).toBe(200);
+  expect(await (await request.get(`/post/${post.slug}`)).text()).toContain(renamed);
+  expect(await (await request.get("/archive")).text()).toContain(renamed);
+
+  expect((await admin.delete(`/api/posts/${post.id}`)).status()).toBe(200);
+  expect((await request.get(`/post/${post.slug}`)).status()).toBe(404);
+  expect(await (await request.get("/")).text()).not.toContain(renamed);
+});
+
+test("dropped pages are rendered again in the background", async ({ admin, request }) => {
+  const post = await created(admin, `Rerender Check ${crypto.randomUUID().slice(0, 8)}`);
+  await request.get(`/post/${post.slug}`);
+  await admin.put(`/api/posts/${post.id}`, { data: newPost("Rerender Check, again") });
+  await expect.poll(() => cacheOf(request, `/post/${post.slug}`), { timeout: 5000 }).toBe("HIT");
+  await admin.delete(`/api/posts/${post.id}`);
+});
+
+test.describe("never stored", () => {
+  test("what a signed-in visitor is shown", async ({ admin, request }) => {
+    await admin.get("/about");
+    expect((await admin.get("/archive?category=Meh%20Moments")).headers()["x-astro-cache"]).not.toBe("HIT");
+    const second = await admin.get("/archive?category=Meh%20Moments");
+    expect(second.headers()["x-astro-cache"]).not.toBe("HIT");
+    expect(second.headers()["cache-control"]).toBe("private, no-store");
+    // ...and a visitor's first read of it is still a miss: nothing was kept from the admin's.
+    expect(await cacheOf(request, "/archive?category=Meh%20Moments")).toBe("MISS");
+  });
+
+  test("a response that sets a cookie", async ({ playwright }) => {
+    const baseURL = siteOrigin();
+    const stale = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { Cookie: `session=${"a".repeat(24)}.${"b".repeat(24)}` },
+    });
+    const withCookie = await stale.get("/archive?category=Grey%20Days%20Sharp%20Eyes");
+    expect(withCookie.headers()["set-cookie"]).toContain("session=");
+    await stale.dispose();
+    const visitor = await playwright.request.newContext({ baseURL });
+    expect(await cacheOf(visitor, "/archive?category=Grey%20Days%20Sharp%20Eyes")).toBe("MISS");
+    await visitor.dispose();
+  });
+
+  test("an error page, beyond a few seconds", async ({ request }) => {
+    const first = await request.get("/post/never-published-here");
+    expect(first.status()).toBe(404);
+    expect(first.headers()["cache-control"]).toBe("public, max-age=10");
+  });
+});
+
+test.describe("HTTP", () => {
+  test("a stored page answers 304 to its ETag, and is compressed as asked", async ({ playwright }) => {
+    const raw = await playwright.request.newContext({ baseURL: siteOrigin() });
+    await raw.get("/archive");
+    const br = await raw.get("/archive", { headers: { "Accept-Encoding": "br" } });
+    expect(br.headers()["content-encoding"]).toBe("br");
+    expect(br.headers()["vary"]).toBe("Accept-Encoding");
+    const gzip = await raw.get("/archive", { headers: { "Accept-Encoding": "gzip" } });
+    expect(gzip.headers()["content-encoding"]).toBe("gzip");
+    const etag = br.headers()["etag"] ?? "";
+    const again = await raw.get("/archive", { headers: { "Accept-Encoding": "br", "If-None-Match": etag } });
+    expect(again.status()).toBe(304);
+    await raw.dispose();
+  });
+
+  test("static files carry the security headers and long caching", async ({ request }) => {
+    const html = await (await request.get("/archive")).text();
+    const asset = /\/_astro\/[\w.-]+\.js/.exec(html)?.[0] ?? "";
+    const res = await request.get(asset);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(res.headers()["x-powered-by"]).toBeUndefined();
+    const page = await request.get("/about");
+    expect(page.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(await page.text()).toContain('http-equiv="content-security-policy"');
+  });
+
+  test("the API refuses other origins (403) and bodies that are not JSON (415)", async ({ admin, playwright }) => {
+    const bare = await playwright.request.newContext({ baseURL: siteOrigin() });
+    expect((await bare.post("/api/posts", { data: newPost("x") })).status()).toBe(403);
+    expect(
+      (await bare.post("/api/posts", { data: newPost("x"), headers: { Origin: "https://evil.example" } })).status(),
+    ).toBe(403);
+    expect((await bare.post("/api/posts", { data: newPost("x"), headers: { Origin: siteOrigin() } })).status()).toBe(
+      401,
+    );
+    await bare.dispose();
+    const form = await admin.post("/api/posts", { form: { title: "x" } });
+    expect(form.status()).toBe(415);
+  });
+});
