@@ -50,14 +50,19 @@ function addServer(name: string, port: string, env: Record<string, string>, test
       ...env,
     },
   });
+  const use = {
+    ...devices["Desktop Chrome"],
+    baseURL,
+    launchOptions: { executablePath, args: ["--disable-background-networking", "--disable-component-update"] },
+  };
+  // Tests that publish content run after the rest, so counts the others check stay true.
+  const writers = ["publishing.test.ts", "two-instances.test.ts"];
+  projects.push({ name, testIgnore: [...testIgnore, ...writers], use });
   projects.push({
-    name,
-    testIgnore,
-    use: {
-      ...devices["Desktop Chrome"],
-      baseURL,
-      launchOptions: { executablePath, args: ["--disable-background-networking", "--disable-component-update"] },
-    },
+    name: `${name}-writes`,
+    testMatch: writers.filter((w) => !testIgnore.includes(w)),
+    dependencies: [name],
+    use,
   });
 }
 

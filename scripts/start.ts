@@ -60,19 +60,23 @@ const server = http.createServer(
 // next visitor gets a stored page; with PostgreSQL, changes also reach the other instances.
 const changes = handle.pool ? await listenForChanges(handle.pool, randomUUID()) : undefined;
 let renderQueue = Promise.resolve();
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 setPublishingRuntime({
   rerender(keys) {
     const address = server.address();
-    if (typeof address !== "object" || !address) return;
+    if (typeof address !== "object" || !address || keys.length === 0) return;
     const origin = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
-    for (const key of keys) {
-      renderQueue = renderQueue.then(() =>
-        fetch(origin + key, { headers: { "Accept-Encoding": "br" } }).then(
+    // A moment's pause lets a visitor's own read render a page first; the rerender then
+    // finds it stored and costs nothing, instead of two renders competing for the CPU.
+    renderQueue = renderQueue.then(async () => {
+      await pause(100);
+      for (const key of keys) {
+        await fetch(origin + key, { headers: { "Accept-Encoding": "br" } }).then(
           (response) => response.body?.cancel(),
           () => undefined,
-        ),
-      );
-    }
+        );
+      }
+    });
   },
   broadcast: changes?.broadcast,
 });

@@ -68,7 +68,9 @@ describe("a stored page", () => {
         http.get(`${origin}/post/kept`, { headers: { "Accept-Encoding": encoding } }, (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => { resolve({ headers: res.headers, body: Buffer.concat(chunks) }); });
+          res.on("end", () => {
+            resolve({ headers: res.headers, body: Buffer.concat(chunks) });
+          });
         });
       });
     const br = await raw("gzip, br");

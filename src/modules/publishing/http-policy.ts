@@ -46,8 +46,14 @@ export function defaultCacheControl(path: string, status: number, signedIn: bool
  * @example pickEncoding("gzip, deflate, br") // "br"
  */
 export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
+  if (!acceptEncoding) return "identity";
+  // The common header has no weights: decide without parsing.
+  if (!acceptEncoding.includes(";")) {
+    if (acceptEncoding.includes("br") || acceptEncoding.includes("*")) return "br";
+    return acceptEncoding.includes("gzip") ? "gzip" : "identity";
+  }
   const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? "").split(",")) {
+  for (const part of acceptEncoding.split(",")) {
     const [name = "", ...params] = part.trim().toLowerCase().split(";");
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
     accepted.set(name.trim(), q === undefined ? 1 : Number(q));

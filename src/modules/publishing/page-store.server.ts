@@ -17,6 +17,8 @@ export interface StoredPage {
   tags: string[];
   /** When the page stops being served from the store (ms since epoch). */
   expiresAt: number;
+  /** When it was last marked as used, for eviction order. */
+  usedAt: number;
 }
 
 export interface PageToStore {
@@ -35,12 +37,13 @@ class Lru<V> {
     this.#max = max;
   }
   get(key: string): V | undefined {
-    const value = this.#map.get(key);
-    if (value !== undefined) {
-      this.#map.delete(key);
-      this.#map.set(key, value);
-    }
-    return value;
+    return this.#map.get(key);
+  }
+
+  /** Mark a key as just used, so it is evicted last. */
+  touch(key: string, value: V): void {
+    this.#map.delete(key);
+    this.#map.set(key, value);
   }
   set(key: string, value: V): void {
     this.#map.delete(key);
@@ -95,10 +98,18 @@ export class PageStore {
 
   /** The stored page for a key, if it is still fresh. */
   get(key: string): StoredPage | undefined {
-    const page = this.#room(key).get(key);
-    if (page && page.expiresAt <= this.#now()) {
-      this.#room(key).delete(key);
+    const room = this.#room(key);
+    const page = room.get(key);
+    if (!page) return undefined;
+    const now = this.#now();
+    if (page.expiresAt <= now) {
+      room.delete(key);
       return undefined;
+    }
+    // Reordering on every hit costs more than it is worth; once a second keeps LRU order honest.
+    if (now - page.usedAt > 1000) {
+      page.usedAt = now;
+      room.touch(key, page);
     }
     return page;
   }
@@ -119,6 +130,7 @@ export class PageStore {
       etag: `"${createHash("sha256").update(page.body).digest("base64url").slice(0, 27)}"`,
       tags: page.tags,
       expiresAt: this.#now() + page.maxAgeSeconds * 1000,
+      usedAt: this.#now(),
     });
     return true;
   }
