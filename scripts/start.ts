@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import http from "node:http";
+import path from "node:path";
 import { DatabaseInUseError } from "../db/client.ts";
 import { setDbHandle } from "../src/lib/db.server.ts";
 import { settings as loadSettings } from "../src/lib/settings.server.ts";
@@ -53,7 +54,12 @@ process.env.ASTRO_NODE_AUTOSTART = "disabled";
 const { handler } = (await import(new URL(SERVER_ENTRY, `file://${process.cwd()}/`).href)) as AstroServerEntry;
 
 const server = http.createServer(
-  createFrontHandler({ store: pageStore(), astro: handler, https: settings.siteUrl.startsWith("https://") }),
+  createFrontHandler({
+    store: pageStore(),
+    astro: handler,
+    https: settings.siteUrl.startsWith("https://"),
+    clientDir: path.resolve("dist/client"),
+  }),
 );
 
 // Pages dropped by a change are rendered again through this server, one at a time, so the

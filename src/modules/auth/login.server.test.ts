@@ -28,19 +28,22 @@ describe("login", () => {
     expect((await validateSessionToken(handle.db, token))?.user.username).toBe("owner");
   });
 
-  it("answers an unknown user exactly like a wrong password, in about the same time", async () => {
+  it("answers an unknown user exactly like a wrong password, after the same password check", async () => {
     const timed = async (username: string) => {
       const start = performance.now();
       const error: unknown = await attempt(username, "wrong password").catch((e: unknown) => e);
       return { error, ms: performance.now() - start };
     };
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1] ?? 0;
     await timed("warm-up");
-    const wrong = await timed("owner");
-    const unknown = await timed("nobody");
-    expect(wrong.error).toMatchObject({ status: 401, message: INVALID_CREDENTIALS });
-    expect(unknown.error).toMatchObject({ status: 401, message: INVALID_CREDENTIALS });
-    // Both pay for one argon2id verification; neither returns early.
-    expect(Math.abs(wrong.ms - unknown.ms)).toBeLessThan(Math.max(wrong.ms, unknown.ms) * 0.6);
+    const wrong = [await timed("owner"), await timed("owner"), await timed("owner")];
+    await handle.db.delete(rateLimits);
+    const unknown = [await timed("nobody"), await timed("nobody"), await timed("nobody")];
+    for (const { error } of [...wrong, ...unknown])
+      expect(error).toMatchObject({ status: 401, message: INVALID_CREDENTIALS });
+    // An unknown name still pays for one argon2id verification (against a decoy hash);
+    // returning early would take a small fraction of the time. One-sided, so noise cannot fail it.
+    expect(median(unknown.map((u) => u.ms))).toBeGreaterThan(median(wrong.map((w) => w.ms)) * 0.4);
   });
 
   it("throttles one name from one client with 429 and Retry-After, but not the same name elsewhere", async () => {

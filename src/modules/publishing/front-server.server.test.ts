@@ -1,4 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http, { type RequestListener } from "node:http";
+import os from "node:os";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,9 +26,12 @@ const upstream: RequestListener = (req, res) => {
 const store = new PageStore();
 let server: http.Server;
 let origin: string;
+const clientDir = mkdtempSync(path.join(os.tmpdir(), "meh-client-"));
 
 beforeAll(async () => {
-  server = http.createServer(createFrontHandler({ store, astro: upstream, https: true }));
+  mkdirSync(path.join(clientDir, "_astro"));
+  writeFileSync(path.join(clientDir, "_astro", "island.abc123.js"), "export const meh = 1;\n".repeat(200));
+  server = http.createServer(createFrontHandler({ store, astro: upstream, https: true, clientDir }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   await store.put(
@@ -45,6 +51,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
+  rmSync(clientDir, { recursive: true, force: true });
 });
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(origin + path, { headers });
@@ -118,5 +125,25 @@ describe("every response", () => {
     expect((await get("/missing")).headers.get("cache-control")).toBe("public, max-age=10");
     expect((await get("/api/x")).headers.get("cache-control")).toBe("no-store");
     expect((await get("/admin/posts")).headers.get("cache-control")).toBe("no-store");
+  });
+});
+
+describe("build assets", () => {
+  it("are sent compressed once, with immutable caching, without reaching Astro", async () => {
+    const before = upstreamCalls;
+    const res = await get("/_astro/island.abc123.js", { "Accept-Encoding": "br" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect(res.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await res.text()).toContain("export const meh = 1;");
+    expect(upstreamCalls).toBe(before);
+  });
+
+  it("leave a missing asset to Astro", async () => {
+    const before = upstreamCalls;
+    await get("/_astro/missing.js");
+    expect(upstreamCalls).toBe(before + 1);
   });
 });

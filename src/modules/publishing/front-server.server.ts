@@ -1,23 +1,44 @@
+import { readFile } from "node:fs/promises";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import path from "node:path";
+import { lookup } from "mrmime";
 import { hasSessionCookie } from "@/modules/auth/cookie";
-import { defaultCacheControl, pickEncoding, PUBLIC_PAGE, securityHeaders, withFrameAncestors } from "./http-policy";
+import {
+  defaultCacheControl,
+  IMMUTABLE,
+  pickEncoding,
+  PUBLIC_PAGE,
+  securityHeaders,
+  withFrameAncestors,
+} from "./http-policy";
 import { pageKey } from "./page-key";
-import type { PageStore, StoredPage } from "./page-store.server";
+import { compress, etagOf, type PageStore, type StoredPage } from "./page-store.server";
 
 export interface FrontServerOptions {
   store: PageStore;
   /** Everything the store cannot answer: Astro's request handler. */
   astro: RequestListener;
   https: boolean;
+  /** The build's client folder: its fingerprinted `_astro` assets are sent compressed. */
+  clientDir?: string;
 }
+
+// Text assets worth compressing; images and fonts are compressed already.
+const COMPRESSIBLE_ASSET = /^\/_astro\/[\w.-]+\.(?:js|css|svg|json|mjs)$/;
 
 /**
  * The site's request handler. A stored public page is answered here, before Astro's
  * pipeline runs: no routing, no middleware, no database, no session lookup. Everything
  * else goes to Astro, with security headers and a Cache-Control chosen by kind.
  */
-export function createFrontHandler({ store, astro, https }: FrontServerOptions): RequestListener {
+export function createFrontHandler({ store, astro, https, clientDir }: FrontServerOptions): RequestListener {
   const security = Object.entries(securityHeaders(https));
+  const assets = new Map<string, Promise<PreparedPage | null>>();
+  const asset = (url: string) => {
+    let ready = assets.get(url);
+    if (!ready) assets.set(url, (ready = clientDir ? prepareAsset(clientDir, url, security) : Promise.resolve(null)));
+    return ready;
+  };
   // A hit is the hot path: each stored page's three responses are prepared once, then
   // sent with one writeHead, with no URL parsing for paths without a query.
   const prepared = new WeakMap<StoredPage, PreparedPage>();
@@ -34,10 +55,47 @@ export function createFrontHandler({ store, astro, https }: FrontServerOptions):
         return;
       }
     }
+    if (clientDir && (req.method === "GET" || req.method === "HEAD") && COMPRESSIBLE_ASSET.test(url)) {
+      void asset(url).then((ready) => {
+        if (ready) sendStored(req, res, 200, ready, wanted);
+        else pass(req, res, url, signedIn);
+      });
+      return;
+    }
+    pass(req, res, url, signedIn);
+  };
+
+  function pass(req: IncomingMessage, res: ServerResponse, url: string, signedIn: boolean): void {
     for (const [name, value] of security) res.setHeader(name, value);
     completeHeaders(res, url.split("?")[0] ?? "/", signedIn);
     astro(req, res);
+  }
+}
+
+/** A build asset read and compressed once; null when there is no such file (Astro answers 404). */
+async function prepareAsset(
+  clientDir: string,
+  url: string,
+  security: [string, string][],
+): Promise<PreparedPage | null> {
+  const identity = await readFile(path.join(clientDir, url)).catch(() => null);
+  if (!identity) return null;
+  const { br, gzip } = await compress(identity);
+  const type = lookup(url) ?? "application/octet-stream";
+  const page: StoredPage = {
+    status: 200,
+    headers: [
+      ["content-type", type.startsWith("text/") || type.endsWith("javascript") ? `${type}; charset=utf-8` : type],
+    ],
+    identity,
+    br,
+    gzip,
+    etag: etagOf(identity),
+    tags: [],
+    expiresAt: Infinity,
+    usedAt: 0,
   };
+  return preparePage(page, security, IMMUTABLE, false);
 }
 
 interface PreparedResponse {
@@ -50,13 +108,13 @@ interface PreparedResponse {
 
 type PreparedPage = Record<"br" | "gzip" | "identity", PreparedResponse>;
 
-function preparePage(page: StoredPage, security: [string, string][]): PreparedPage {
+function preparePage(page: StoredPage, security: [string, string][], cacheControl?: string, hit = true): PreparedPage {
   const base = new Map<string, string>(security.map(([n, v]) => [n.toLowerCase(), v]));
   for (const [name, value] of page.headers) base.set(name.toLowerCase(), value);
   base.set("content-security-policy", withFrameAncestors(base.get("content-security-policy")));
   base.set("vary", "Accept-Encoding");
-  base.set("cache-control", page.status === 200 ? PUBLIC_PAGE : "public, max-age=10");
-  base.set("x-astro-cache", "HIT");
+  base.set("cache-control", cacheControl ?? (page.status === 200 ? PUBLIC_PAGE : "public, max-age=10"));
+  if (hit) base.set("x-astro-cache", "HIT");
   const variant = (encoding: "br" | "gzip" | "identity", body: Buffer): PreparedResponse => {
     // Each encoding is its own representation, so each gets its own validator.
     const etag = encoding === "identity" ? page.etag : `${page.etag.slice(0, -1)}-${encoding}"`;

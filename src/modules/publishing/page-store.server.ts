@@ -5,6 +5,19 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** Brotli and gzip of a body, done once and kept: stored pages and build assets are sent many times. */
+export async function compress(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzipAsync(body, { level: 9 }),
+  ]);
+  return { br, gzip: gz };
+}
+
+/** A strong validator for a body. */
+export const etagOf = (body: Buffer): string =>
+  `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+
 /** A rendered public page, kept as the bytes that are sent. */
 export interface StoredPage {
   status: number;
@@ -116,10 +129,7 @@ export class PageStore {
 
   /** Store a rendered page, compressed once; refused if its content changed since `renderEpoch`. */
   async put(key: string, page: PageToStore, renderEpoch: number): Promise<boolean> {
-    const [br, gz] = await Promise.all([
-      brotli(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-      gzipAsync(page.body, { level: 9 }),
-    ]);
+    const { br, gzip: gz } = await compress(page.body);
     if (this.#changedSince(page.tags, renderEpoch)) return false;
     this.#room(key).set(key, {
       status: page.status,
@@ -127,7 +137,7 @@ export class PageStore {
       identity: page.body,
       br,
       gzip: gz,
-      etag: `"${createHash("sha256").update(page.body).digest("base64url").slice(0, 27)}"`,
+      etag: etagOf(page.body),
       tags: page.tags,
       expiresAt: this.#now() + page.maxAgeSeconds * 1000,
       usedAt: this.#now(),
