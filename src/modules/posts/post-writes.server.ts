@@ -1,28 +1,14 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { notFound } from "@/lib/http.server";
-import { slugify, uniqueSlug } from "@/lib/slug";
+import { allocateSlug } from "@/lib/unique-slug.server";
 import { publish } from "@/modules/publishing/publish.server";
 import { readTime } from "./read-time";
 import type { PostData, PostImageInput } from "./schema";
 import { postColumns, type PostImageRow, type PostRow } from "./posts.server";
 
 const { posts, postImages } = tables;
-
-// Slug choice and insert happen under this lock, so two creates of one title, even on two
-// instances, can never pick the same slug.
-const SLUG_LOCK = sql`pg_advisory_xact_lock(hashtext('posts.slug'))`;
-
-/** A slug for a new post: the title's, made unique with -1, -2, … (SPEC §5); "post" if the title has none. */
-async function allocateSlug(db: Db, title: string): Promise<string> {
-  const base = slugify(title) || "post";
-  const taken = await db
-    .select({ slug: posts.slug })
-    .from(posts)
-    .where(sql`${posts.slug} = ${base} or ${posts.slug} ~ ${`^${base}-[0-9]+$`}`);
-  return uniqueSlug(base, new Set(taken.map((row) => row.slug)));
-}
 
 function postValues(data: PostData) {
   return {
@@ -53,8 +39,7 @@ function imageRows(postId: number, images: PostImageInput[]) {
 /** Create a post and its additional images in one transaction, then publish it. */
 export async function createPost(db: Db, data: PostData): Promise<PostRow> {
   const post = await db.transaction(async (tx) => {
-    await tx.execute(sql`select ${SLUG_LOCK}`);
-    const slug = await allocateSlug(tx, data.title);
+    const slug = await allocateSlug(tx, posts, posts.slug, data.title, "post");
     const [row] = await tx
       .insert(posts)
       .values({ ...postValues(data), slug })

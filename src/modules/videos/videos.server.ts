@@ -5,7 +5,8 @@ import type { Category } from "@/lib/categories";
 import { fullTextMatch } from "@/modules/search/full-text.server";
 
 const { videos } = tables;
-const { search: _search, ...videoColumns } = getTableColumns(videos);
+/** Every column but the search document. */
+export const { search: _search, ...videoColumns } = getTableColumns(videos);
 
 export type VideoRow = Omit<typeof videos.$inferSelect, "search">;
 

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { CATEGORIES } from "@/lib/categories";
+import { mehRating, optionalText, urlOrPath } from "@/lib/form-fields";
+
+/**
+ * A video as the manager sends it. `id` and `publishedAt` are never taken from the client;
+ * `slug` may be sent but the server derives it from the title. The duration is whole
+ * seconds, read from the file by the manager when it can.
+ */
+export const videoInputSchema = z.strictObject({
+  title: z.string().trim().min(1, "Title is required").max(200, "At most 200 characters"),
+  description: z.string().trim().min(1, "Description is required").max(20_000, "At most 20,000 characters"),
+  videoUrl: urlOrPath,
+  thumbnailUrl: urlOrPath,
+  duration: z.coerce
+    .number()
+    .int("Whole seconds")
+    .min(0)
+    .max(24 * 3600, "At most a day"),
+  category: z.enum(CATEGORIES, { error: "Choose one of the four categories" }),
+  mehRating,
+  existentialEcho: optionalText(2000),
+  soundtrackPotential: optionalText(2000),
+  emotionalTexture: optionalText(2000),
+  featured: z.boolean().default(false),
+  slug: z.string().max(300).optional(),
+});
+
+export type VideoInput = z.input<typeof videoInputSchema>;
+export type VideoData = z.output<typeof videoInputSchema>;

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { DbHandle } from "../../../db/client.ts";
+import { createTestDb } from "../../../tests/setup/test-db.ts";
+import { pageStore } from "../publishing/page-store.server";
+import { videoInputSchema, type VideoInput } from "./schema";
+import { createVideo, deleteVideo, updateVideo } from "./video-writes.server";
+import { videoBySlug } from "./videos.server";
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await createTestDb();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+const input = (overrides: Partial<VideoInput> = {}) =>
+  videoInputSchema.parse({
+    title: "A Fan, Rotating",
+    description: "It turns. It turns back.",
+    videoUrl: "/uploads/fan.mp4",
+    thumbnailUrl: "/uploads/fan.jpg",
+    duration: "7",
+    category: "Meh Moments",
+    ...overrides,
+  });
+
+it("creates videos with unique slugs, even at once, and a rating of 3 by default", async () => {
+  const made = await Promise.all(Array.from({ length: 5 }, () => createVideo(handle.db, input())));
+  expect(made.map((v) => v.slug).sort()).toEqual([
+    "a-fan-rotating",
+    "a-fan-rotating-1",
+    "a-fan-rotating-2",
+    "a-fan-rotating-3",
+    "a-fan-rotating-4",
+  ]);
+  expect(made[0]?.mehRating).toBe(3);
+  expect(made[0]?.duration).toBe(7);
+});
+
+it("updates without changing the slug, publishes, and deletes", async () => {
+  const store = pageStore();
+  await store.put(
+    "/videos",
+    { status: 200, headers: [], body: Buffer.from("old"), tags: ["videos"], maxAgeSeconds: 60 },
+    store.epoch(),
+  );
+  const video = await createVideo(handle.db, input({ title: "Kettle" }));
+  expect(store.get("/videos")).toBeUndefined();
+  const updated = await updateVideo(handle.db, video.id, input({ title: "Kettle, Again", duration: 9 }));
+  expect(updated.slug).toBe("kettle");
+  expect((await videoBySlug(handle.db, "kettle"))?.title).toBe("Kettle, Again");
+  await deleteVideo(handle.db, video.id);
+  expect(await videoBySlug(handle.db, "kettle")).toBeNull();
+  await expect(deleteVideo(handle.db, video.id)).rejects.toMatchObject({ status: 404 });
+  await expect(updateVideo(handle.db, video.id, input())).rejects.toMatchObject({ status: 404 });
+});
+
+it("refuses script and data URLs and unknown fields", () => {
+  expect(videoInputSchema.safeParse({ ...input(), videoUrl: "javascript:alert(1)" }).success).toBe(false);
+  expect(videoInputSchema.safeParse({ ...input(), thumbnailUrl: "data:image/png;base64,AAAA" }).success).toBe(false);
+  expect(videoInputSchema.safeParse({ ...input(), id: 5 }).success).toBe(false);
+  expect(videoInputSchema.safeParse({ ...input(), publishedAt: "2020-01-01" }).success).toBe(false);
+});

@@ -1,0 +1,60 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/lib/db.server";
+import { tables } from "@/lib/db.server";
+import { notFound } from "@/lib/http.server";
+import { allocateSlug } from "@/lib/unique-slug.server";
+import { publish } from "@/modules/publishing/publish.server";
+import type { VideoData } from "./schema";
+import { videoColumns, type VideoRow } from "./videos.server";
+
+const { videos } = tables;
+
+function videoValues(data: VideoData) {
+  return {
+    title: data.title,
+    description: data.description,
+    videoUrl: data.videoUrl,
+    thumbnailUrl: data.thumbnailUrl,
+    duration: data.duration,
+    category: data.category,
+    mehRating: data.mehRating,
+    existentialEcho: data.existentialEcho,
+    soundtrackPotential: data.soundtrackPotential,
+    emotionalTexture: data.emotionalTexture,
+    featured: data.featured,
+  };
+}
+
+/** Create a video with a slug from its title, then publish it. */
+export async function createVideo(db: Db, data: VideoData): Promise<VideoRow> {
+  const video = await db.transaction(async (tx) => {
+    const slug = await allocateSlug(tx, videos, videos.slug, data.title, "video");
+    const [row] = await tx
+      .insert(videos)
+      .values({ ...videoValues(data), slug })
+      .returning(videoColumns);
+    if (!row) throw new Error("Insert returned no row");
+    return row;
+  });
+  await publish({ tags: ["videos", `video:${video.id}`] });
+  return video;
+}
+
+/** Update a video; its slug never changes. */
+export async function updateVideo(db: Db, id: number, data: VideoData): Promise<VideoRow> {
+  const [row] = await db
+    .update(videos)
+    .set({ ...videoValues(data), updatedAt: new Date() })
+    .where(eq(videos.id, id))
+    .returning(videoColumns);
+  if (!row) throw notFound("Video");
+  await publish({ tags: ["videos", `video:${id}`] });
+  return row;
+}
+
+/** Delete a video. */
+export async function deleteVideo(db: Db, id: number): Promise<void> {
+  const [row] = await db.delete(videos).where(eq(videos.id, id)).returning({ id: videos.id });
+  if (!row) throw notFound("Video");
+  await publish({ tags: ["videos", `video:${id}`] });
+}
