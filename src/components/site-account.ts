@@ -1,19 +1,20 @@
 // The visitor-dependent part of the header. Pages are cached and identical for everyone,
 // so who is signed in is asked here, in the browser (GET /api/auth/me, kept 5 minutes).
 
+import { AUTH_CACHE_KEY, logout } from "@/modules/auth/client-session";
+
 interface SignedInUser {
   username: string;
   role: string;
 }
 
-const CACHE_KEY = "meh:auth-me";
 const CACHE_MS = 5 * 60 * 1000;
 
 let pending: Promise<SignedInUser | null> | undefined;
 
 function cached(): SignedInUser | null | undefined {
   try {
-    const raw = sessionStorage.getItem(CACHE_KEY);
+    const raw = sessionStorage.getItem(AUTH_CACHE_KEY);
     if (!raw) return undefined;
     const entry = JSON.parse(raw) as { at: number; user: SignedInUser | null };
     return Date.now() - entry.at < CACHE_MS ? entry.user : undefined;
@@ -28,7 +29,7 @@ async function fetchUser(): Promise<SignedInUser | null> {
   const body = (await response.json().catch(() => null)) as { user?: SignedInUser } | null;
   const user = response.ok ? (body?.user ?? null) : null;
   try {
-    sessionStorage.setItem(CACHE_KEY, JSON.stringify({ at: Date.now(), user }));
+    sessionStorage.setItem(AUTH_CACHE_KEY, JSON.stringify({ at: Date.now(), user }));
   } catch {
     // Storage may be disabled; the answer is then simply not kept.
   }
@@ -41,12 +42,6 @@ function currentUser(): Promise<SignedInUser | null> {
   if (known !== undefined) return Promise.resolve(known);
   pending ??= fetchUser().catch(() => null);
   return pending;
-}
-
-async function logout(): Promise<void> {
-  await fetch("/api/auth/logout", { method: "POST", credentials: "same-origin" }).catch(() => undefined);
-  sessionStorage.removeItem(CACHE_KEY);
-  window.location.assign("/login");
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(

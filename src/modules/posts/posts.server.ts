@@ -1,4 +1,4 @@
-import { asc, desc, eq, getTableColumns } from "drizzle-orm";
+import { asc, count, desc, eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import type { Category } from "@/lib/categories";
@@ -67,4 +67,10 @@ export async function postGallery(db: Db, postId: number): Promise<PostImageRow[
     .from(postImages)
     .where(eq(postImages.postId, postId))
     .orderBy(asc(postImages.displayOrder), asc(postImages.id));
+}
+
+/** How many posts there are. */
+export async function countPosts(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(posts);
+  return row?.n ?? 0;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, ne } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, ne } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import type { Category } from "@/lib/categories";
@@ -55,4 +55,10 @@ export function relatedVideos(db: Db, video: VideoRow, limit = RELATED_VIDEOS): 
     .where(and(eq(videos.category, video.category), ne(videos.id, video.id)))
     .orderBy(desc(videos.publishedAt), desc(videos.id))
     .limit(limit);
+}
+
+/** How many videos there are. */
+export async function countVideos(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(videos);
+  return row?.n ?? 0;
 }

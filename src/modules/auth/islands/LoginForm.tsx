@@ -1,0 +1,87 @@
+import { useId, useState, type SubmitEvent } from "react";
+import { apiRequest } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import { forgetUser } from "../client-session";
+import { loginSchema } from "../schema";
+import type { UserJson } from "../serialize";
+
+type Field = "username" | "password";
+
+/** The error a field shows, by the same schema the endpoint uses (SPEC §5). */
+function fieldError(field: Field, value: string): string | undefined {
+  const result = loginSchema.shape[field].safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+/** Admin sign-in (SPEC §2, §4): fields checked on blur, 'Signing in...', toasts, then /admin. */
+export default function LoginForm() {
+  const id = useId();
+  const [values, setValues] = useState<Record<Field, string>>({ username: "", password: "" });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [pending, setPending] = useState(false);
+
+  const check = (field: Field) => {
+    setErrors((current) => ({ ...current, [field]: fieldError(field, values[field]) }));
+  };
+
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    const found = {
+      username: fieldError("username", values.username),
+      password: fieldError("password", values.password),
+    };
+    setErrors(found);
+    if (found.username || found.password) return;
+    setPending(true);
+    try {
+      const { user } = await apiRequest<{ user: UserJson }>("POST", "/api/auth/login", values);
+      forgetUser();
+      toast({ title: "Login successful", description: `Welcome back, ${user.username}!` });
+      window.location.assign("/admin");
+    } catch (error) {
+      const message = error instanceof Error && error.message ? error.message : "Invalid credentials";
+      toast({ title: "Login failed", description: message, variant: "destructive" });
+      setPending(false);
+    }
+  };
+
+  const input = (field: Field, label: string, type: string, autoComplete: string) => (
+    <div className="field">
+      <label htmlFor={`${id}-${field}`}>{label}</label>
+      <input
+        id={`${id}-${field}`}
+        name={field}
+        type={type}
+        autoComplete={autoComplete}
+        value={values[field]}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
+        onChange={(event) => {
+          const value = event.target.value;
+          setValues((current) => ({ ...current, [field]: value }));
+          // A shown error goes as soon as it is fixed, not on blur: else the form would
+          // shift under the pointer as the Sign In button is pressed.
+          if (errors[field]) setErrors((current) => ({ ...current, [field]: fieldError(field, value) }));
+        }}
+        onBlur={() => {
+          check(field);
+        }}
+      />
+      {errors[field] && (
+        <p id={`${id}-${field}-error`} className="field-error" role="alert">
+          {errors[field]}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <form className="login-form" noValidate onSubmit={(event) => void submit(event)}>
+      {input("username", "Username", "text", "username")}
+      {input("password", "Password", "password", "current-password")}
+      <button className="button" type="submit" disabled={pending}>
+        {pending ? "Signing in..." : "Sign In"}
+      </button>
+    </form>
+  );
+}
