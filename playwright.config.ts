@@ -56,7 +56,7 @@ function addServer(name: string, port: string, env: Record<string, string>, test
     launchOptions: { executablePath, args: ["--disable-background-networking", "--disable-component-update"] },
   };
   // Tests that publish content run after the rest, so counts the others check stay true.
-  const writers = ["publishing.test.ts", "two-instances.test.ts"];
+  const writers = ["publishing.test.ts", "two-instances.test.ts", "permissions.test.ts"];
   projects.push({ name, testIgnore: [...testIgnore, ...writers], use });
   projects.push({
     name: `${name}-writes`,
@@ -66,8 +66,10 @@ function addServer(name: string, port: string, env: Record<string, string>, test
   });
 }
 
+// These need to reach the server's database from the test, which only PostgreSQL allows.
 addServer("pglite", process.env.E2E_PORT, { DATA_DIR: process.env.E2E_DATA_DIR, E2E_ENGINE: "pglite" }, [
   "two-instances.test.ts",
+  "permissions.test.ts",
 ]);
 if (process.env.TEST_DATABASE_URL && process.env.E2E_PG_PORT) {
   addServer(
