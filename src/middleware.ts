@@ -6,8 +6,8 @@ import { clearSessionCookie, readSessionToken } from "@/modules/auth/session-coo
 import { validateSessionToken } from "@/modules/auth/session.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-// Endpoints that take a body other than JSON: the newsletter's no-JavaScript form.
-const NON_JSON_BODIES = new Set(["/api/newsletter/subscribe"]);
+// Endpoints that take a body other than JSON: the newsletter's no-JavaScript form and uploads.
+const NON_JSON_BODIES = new Set(["/api/newsletter/subscribe", "/api/objects/upload"]);
 
 /** Who is asking: a valid session cookie makes `locals.user`; anything else is a visitor. */
 const loadSession = defineMiddleware(async ({ cookies, locals, isPrerendered }, next) => {

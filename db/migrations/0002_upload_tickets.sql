@@ -1,0 +1,4 @@
+CREATE TABLE "upload_tickets" (
+	"nonce" text PRIMARY KEY NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);

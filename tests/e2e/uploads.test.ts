@@ -1,0 +1,76 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "./fixtures";
+import { siteOrigin } from "./support";
+
+const JPEG = readFileSync("content/media/posts/the-sandwich-was-fine-cover.jpg");
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+
+interface UploadParams {
+  method: string;
+  url: string;
+  fields: Record<string, string>;
+  headers: Record<string, string>;
+}
+
+test("an image goes up with a signed single-use URL, and is served once normalised", async ({ admin }) => {
+  const params = (await (await admin.get("/api/objects/upload-url?contentType=image/jpeg")).json()) as UploadParams;
+  expect(params).toMatchObject({ method: "PUT", fields: {}, headers: { "Content-Type": "image/jpeg" } });
+  const put = await admin.fetch(params.url, { method: "PUT", headers: params.headers, data: JPEG });
+  expect(put.status()).toBe(201);
+  const { rawPath } = (await put.json()) as { rawPath: string };
+  expect((await admin.get(rawPath)).status()).toBe(404);
+
+  expect((await admin.fetch(params.url, { method: "PUT", headers: params.headers, data: JPEG })).status()).toBe(409);
+
+  const normalized = await admin.post("/api/objects/normalize", { data: { rawPath } });
+  expect(normalized.status()).toBe(200);
+  const { normalizedPath } = (await normalized.json()) as { normalizedPath: string };
+  expect(normalizedPath).toMatch(/^\/uploads\/images\/[a-z0-9]{26}\.jpg$/);
+  const served = await admin.get(normalizedPath);
+  expect(served.headers()["content-type"]).toBe("image/jpeg");
+  expect(served.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(served.headers()["content-security-policy"]).toMatch(/^sandbox/);
+  expect((await served.body()).equals(JPEG)).toBe(true);
+});
+
+test("uploads refuse forged, wrongly typed, oversized and script-carrying files", async ({ admin, playwright }) => {
+  const ask = async (type: string) =>
+    (await (await admin.get(`/api/objects/upload-url?contentType=${type}`)).json()) as UploadParams;
+
+  const forged = await ask("image/png");
+  const tampered = forged.url.replace(/signature=[^&]+/, "signature=AAAA");
+  expect((await admin.fetch(tampered, { method: "PUT", headers: forged.headers, data: JPEG })).status()).toBe(403);
+
+  const typed = await ask("image/png");
+  expect(
+    (await admin.fetch(typed.url, { method: "PUT", headers: { "Content-Type": "text/html" }, data: JPEG })).status(),
+  ).toBe(415);
+
+  const big = await ask("image/jpeg");
+  const tooLarge = await admin.fetch(big.url, {
+    method: "PUT",
+    headers: big.headers,
+    data: Buffer.alloc(5 * 1024 * 1024 + 1, 1),
+  });
+  expect(tooLarge.status()).toBe(413);
+
+  // An SVG declared as a PNG is found out by its bytes.
+  const disguised = await ask("image/png");
+  const put = await admin.fetch(disguised.url, { method: "PUT", headers: disguised.headers, data: SVG });
+  const { rawPath } = (await put.json()) as { rawPath: string };
+  const refused = await admin.post("/api/objects/normalize", { data: { rawPath } });
+  expect(refused.status()).toBe(415);
+
+  for (const rawPath of [
+    "/uploads/raw/../../package.json",
+    "https://evil.example/x.jpg",
+    "/uploads/seed/the-sandwich-was-fine-cover.jpg",
+  ]) {
+    expect((await admin.post("/api/objects/normalize", { data: { rawPath } })).status(), rawPath).toBe(400);
+  }
+  expect((await admin.get("/api/objects/upload-url?contentType=image/svg+xml")).status()).toBe(400);
+
+  const visitor = await playwright.request.newContext({ baseURL: siteOrigin() });
+  expect((await visitor.get("/api/objects/upload-url")).status()).toBe(401);
+  await visitor.dispose();
+});
