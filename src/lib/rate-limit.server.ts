@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 
@@ -67,4 +67,9 @@ export async function hitRateLimit(db: Db, key: string, { limit, windowMs }: Rat
  */
 export async function purgeExpiredRateLimits(db: Db): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now()`));
+}
+
+/** Forget the hits on `key`, e.g. a name's failed sign-ins once the right password is given. */
+export async function resetRateLimit(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }

@@ -25,6 +25,14 @@ function ensureRegion(): HTMLElement {
   document.addEventListener("keydown", (event) => {
     if (event.key === "F8") region?.focus();
   });
+  // "close" does not bubble, but capture listeners still see it.
+  document.addEventListener(
+    "close",
+    () => {
+      queueMicrotask(rehome);
+    },
+    true,
+  );
   return region;
 }
 
@@ -77,6 +85,18 @@ function showNext(): void {
     startX = undefined;
   });
   host.append(item);
+  rehome();
+}
+
+/**
+ * A modal <dialog> (the post editor) makes the rest of the page inert, so notifications
+ * live inside the topmost open one, and go back to the page when it closes.
+ */
+function rehome(): void {
+  if (!region) return;
+  const modal = [...document.querySelectorAll("dialog")].findLast((d) => d.open && d.matches(":modal"));
+  const parent = modal ?? document.body;
+  if (region.parentElement !== parent) parent.append(region);
 }
 
 /** Queue a notification; it shows when those before it have gone. */

@@ -57,6 +57,16 @@ describe("login", () => {
     await expect(attempt("owner", "correct horse battery", "198.51.100.7")).resolves.toHaveProperty("token");
   });
 
+  it("counts only guesses against a name: the right password clears them", async () => {
+    for (let i = 0; i < LOGIN_LIMITS.perUserAndClient.limit - 1; i++) {
+      await expect(attempt("owner", "guess")).rejects.toMatchObject({ status: 401 });
+    }
+    await attempt("owner", "correct horse battery");
+    for (let i = 0; i < LOGIN_LIMITS.perUserAndClient.limit; i++) {
+      await expect(attempt("owner", "guess")).rejects.toMatchObject({ status: 401 });
+    }
+  });
+
   it("throttles a client trying many names", async () => {
     for (let i = 0; i < LOGIN_LIMITS.perClient.limit; i++) {
       await attempt(`name-${i}`, "guess").catch(() => undefined);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { HttpError, tooManyRequests } from "@/lib/http.server";
-import { hitRateLimit } from "@/lib/rate-limit.server";
+import { hitRateLimit, resetRateLimit } from "@/lib/rate-limit.server";
 import { generatePassword } from "./admin-account.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import type { LoginInput } from "./schema";
@@ -34,8 +34,9 @@ async function throttle(db: Db, key: string, limit: { limit: number; windowMs: n
 
 /** Check a sign-in attempt; on success start a session and return its token and user. */
 export async function login(db: Db, input: LoginInput, client: string): Promise<{ token: string; user: SessionUser }> {
+  const userKey = `login:user:${input.username.toLowerCase()}:${client}`;
   await throttle(db, `login:client:${client}`, LOGIN_LIMITS.perClient);
-  await throttle(db, `login:user:${input.username.toLowerCase()}:${client}`, LOGIN_LIMITS.perUserAndClient);
+  await throttle(db, userKey, LOGIN_LIMITS.perUserAndClient);
   const [user] = await db
     .select({ id: users.id, username: users.username, role: users.role, passwordHash: users.passwordHash })
     .from(users)
@@ -43,6 +44,8 @@ export async function login(db: Db, input: LoginInput, client: string): Promise<
     .limit(1);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoy()), input.password);
   if (!user || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
+  // The per-name limit is for guesses: the right password clears it.
+  await resetRateLimit(db, userKey);
   const token = await createSession(db, user.id);
   return { token, user: { id: user.id, username: user.username, role: user.role } };
 }

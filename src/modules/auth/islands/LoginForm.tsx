@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from "react";
-import { apiRequest } from "@/lib/api-client";
+import { apiRequest } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
 import { forgetUser } from "../client-session";
 import { loginSchema } from "../schema";

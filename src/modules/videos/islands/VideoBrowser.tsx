@@ -1,5 +1,5 @@
 import { ListingBrowser, type ListingConfig } from "@/components/ListingBrowser";
-import { apiRequest } from "@/lib/api-client";
+import { apiRequest } from "@/lib/api-request";
 import type { ListingState } from "@/lib/listing-state";
 import { toVideoCard } from "../card";
 import { VideoCard, type VideoCardData } from "../components/VideoCard";

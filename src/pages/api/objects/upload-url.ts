@@ -18,5 +18,12 @@ export const GET: APIRoute = ({ locals, url }) =>
     requireAdmin(locals);
     const { contentType } = parseQuery(query, url);
     const signed = await signUpload(db(), contentType);
-    return json({ method: "PUT", url: signed.url, fields: {}, headers: { "Content-Type": contentType } });
+    // rawPath (beyond the spec's fields) tells the uploader what to normalise afterwards.
+    return json({
+      method: "PUT",
+      url: signed.url,
+      fields: {},
+      headers: { "Content-Type": contentType },
+      rawPath: `/uploads/${signed.policy.key}`,
+    });
   });

@@ -1,0 +1,178 @@
+import { useCallback, useId, useState, type SubmitEvent } from "react";
+import { CATEGORIES } from "@/lib/categories";
+import { clampRating } from "@/lib/form-fields";
+import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
+import { slugify } from "@/lib/slug";
+import { UploadButton } from "@/modules/uploads/components/UploadButton";
+import { readTime } from "../read-time";
+import { postInputSchema, type PostInput } from "../schema";
+import type { PostImageJson, PostJson } from "../serialize";
+import { GalleryEditor, type GalleryItem } from "./GalleryEditor";
+
+interface PostFormProps {
+  /** The post being edited; none for a new post. */
+  post?: PostJson;
+  images?: PostImageJson[];
+  pending: boolean;
+  onSubmit: (input: PostInput) => void;
+  onCancel: () => void;
+}
+
+type TextField = "title" | "excerpt" | "content" | "existentialEcho" | "soundtrackPotential" | "emotionalTexture";
+
+/** The post dialog's form (SPEC §4): empty for new, prefilled for edit; validated by the endpoint's schema. */
+export function PostForm({ post, images = [], pending, onSubmit, onCancel }: PostFormProps) {
+  const id = useId();
+  const [text, setText] = useState<Record<TextField, string>>({
+    title: post?.title ?? "",
+    excerpt: post?.excerpt ?? "",
+    content: post?.content ?? "",
+    existentialEcho: post?.existentialEcho ?? "",
+    soundtrackPotential: post?.soundtrackPotential ?? "",
+    emotionalTexture: post?.emotionalTexture ?? "",
+  });
+  const [category, setCategory] = useState(post?.category ?? "");
+  const [rating, setRating] = useState(String(post?.mehRating ?? 3));
+  const [featured, setFeatured] = useState(post?.featured ?? false);
+  const [imageUrl, setImageUrl] = useState(post?.imageUrl ?? PLACEHOLDER_IMAGE);
+  const [gallery, setGallery] = useState<GalleryItem[]>(
+    images.map((i) => ({ imageUrl: i.imageUrl, description: i.description ?? "" })),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const setCover = useCallback((path: string) => {
+    setImageUrl(path);
+  }, []);
+
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault();
+    const input: PostInput = {
+      ...text,
+      category: category as PostInput["category"],
+      mehRating: clampRating(rating),
+      featured,
+      imageUrl,
+      readTime: readTime(text.content),
+      images: gallery.map((item) => ({ imageUrl: item.imageUrl, description: item.description })),
+    };
+    const result = postInputSchema.safeParse(input);
+    if (!result.success) {
+      setErrors(Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setErrors({});
+    onSubmit(input);
+  };
+
+  const field = (name: TextField, label: string, multiline = false) => (
+    <div className="field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      {multiline ? (
+        <textarea
+          id={`${id}-${name}`}
+          rows={name === "content" ? 12 : 3}
+          value={text[name]}
+          onChange={(e) => {
+            setText({ ...text, [name]: e.target.value });
+          }}
+        />
+      ) : (
+        <input
+          id={`${id}-${name}`}
+          value={text[name]}
+          onChange={(e) => {
+            setText({ ...text, [name]: e.target.value });
+          }}
+        />
+      )}
+      {errors[name] && (
+        <p className="field-error" role="alert">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <form className="post-form" onSubmit={submit} noValidate>
+      {field("title", "Title")}
+      <div className="field">
+        <label htmlFor={`${id}-slug`}>Slug</label>
+        <input id={`${id}-slug`} value={post?.slug ?? slugify(text.title)} disabled />
+      </div>
+      {field("excerpt", "Excerpt", true)}
+      {field("content", "Content", true)}
+      <div className="field">
+        <label htmlFor={`${id}-category`}>Category</label>
+        <select
+          id={`${id}-category`}
+          value={category}
+          onChange={(e) => {
+            setCategory(e.target.value);
+          }}
+        >
+          <option value="">Choose a category</option>
+          {CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+        {errors.category && (
+          <p className="field-error" role="alert">
+            {errors.category}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-rating`}>Meh rating (1-5)</label>
+        <input
+          id={`${id}-rating`}
+          type="number"
+          min={1}
+          max={5}
+          value={rating}
+          onChange={(e) => {
+            setRating(e.target.value);
+          }}
+          onBlur={() => {
+            setRating(String(clampRating(rating)));
+          }}
+        />
+      </div>
+      <div className="field field--inline">
+        <input
+          id={`${id}-featured`}
+          type="checkbox"
+          checked={featured}
+          onChange={(e) => {
+            setFeatured(e.target.checked);
+          }}
+        />
+        <label htmlFor={`${id}-featured`}>Featured</label>
+      </div>
+      <fieldset className="cover-editor">
+        <legend>Cover image</legend>
+        <img src={imageUrl} alt="" width={160} height={90} />
+        <UploadButton
+          label="Upload cover"
+          kind="image"
+          successText="Cover image has been uploaded successfully"
+          onUploaded={setCover}
+        />
+      </fieldset>
+      <GalleryEditor items={gallery} onChange={setGallery} />
+      {field("existentialEcho", "Existential echo", true)}
+      {field("soundtrackPotential", "Soundtrack potential", true)}
+      {field("emotionalTexture", "Emotional texture", true)}
+      <p className="meta">Read time: {readTime(text.content)} min</p>
+      <div className="form-actions">
+        <button className="button" type="submit" disabled={pending}>
+          {post ? "Update Post" : "Create Post"}
+        </button>
+        <button className="button button--quiet" type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import AwsS3 from "@uppy/aws-s3";
+import Uppy from "@uppy/core";
+import "@uppy/core/css/style.min.css";
+import "@uppy/dashboard/css/style.min.css";
+import DashboardModal from "@uppy/react/dashboard-modal";
+import { useEffect, useState } from "react";
+import { apiRequest } from "@/lib/api-request";
+import { toast } from "@/lib/toast";
+
+interface UploadParameters {
+  method: string;
+  url: string;
+  fields: Record<string, string>;
+  headers: Record<string, string>;
+  rawPath: string;
+}
+
+interface UploadButtonProps {
+  label: string;
+  kind: "image" | "video";
+  /** The toast text once the file is stored, e.g. 'Cover image has been uploaded successfully'. */
+  successText: string;
+  onUploaded: (path: string) => void;
+}
+
+// SPEC §5 and §9: one file per upload; images up to 5 MB, videos up to 500 MB.
+const RESTRICTIONS = {
+  image: {
+    maxNumberOfFiles: 1,
+    maxFileSize: 5 * 1024 * 1024,
+    allowedFileTypes: ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"],
+  },
+  video: { maxNumberOfFiles: 1, maxFileSize: 500 * 1024 * 1024, allowedFileTypes: ["video/mp4", "video/webm"] },
+};
+
+/** A button opening Uppy's dashboard for one direct upload, then normalising the file. */
+export function UploadButton({ label, kind, successText, onUploaded }: UploadButtonProps) {
+  const [open, setOpen] = useState(false);
+  const [uppy] = useState(() =>
+    new Uppy({ restrictions: RESTRICTIONS[kind], autoProceed: false }).use(AwsS3, {
+      shouldUseMultipart: false,
+      async signRequest(request) {
+        const type = "contentType" in request && request.contentType ? request.contentType : "";
+        try {
+          const params = await apiRequest<UploadParameters>(
+            "GET",
+            `/api/objects/upload-url?contentType=${encodeURIComponent(type)}`,
+          );
+          // Uppy reads the object's location from this URL, so it must be absolute.
+          return {
+            url: new URL(params.url, window.location.origin).href,
+            headers: params.headers,
+            key: params.rawPath,
+          };
+        } catch (error) {
+          toast({
+            title: "Upload Error",
+            description: "Failed to get upload URL. Please try again.",
+            variant: "destructive",
+          });
+          throw error;
+        }
+      },
+    }),
+  );
+
+  useEffect(() => {
+    const done = (_file: unknown, response: { body?: { key?: string } }) => {
+      const rawPath = response.body?.key ?? "";
+      apiRequest<{ normalizedPath: string }>("POST", "/api/objects/normalize", { rawPath }).then(
+        ({ normalizedPath }) => {
+          onUploaded(normalizedPath);
+          toast({ title: "Image Uploaded", description: successText });
+          setOpen(false);
+          uppy.clear();
+        },
+        () => {
+          toast({
+            title: "Upload Error",
+            description: "Failed to process uploaded image. Please try again.",
+            variant: "destructive",
+          });
+          uppy.clear();
+        },
+      );
+    };
+    uppy.on("upload-success", done);
+    return () => {
+      uppy.off("upload-success", done);
+    };
+  }, [uppy, onUploaded, successText]);
+
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--quiet"
+        onClick={() => {
+          setOpen(true);
+        }}
+      >
+        {label}
+      </button>
+      <DashboardModal
+        uppy={uppy}
+        open={open}
+        onRequestClose={() => {
+          setOpen(false);
+        }}
+        closeModalOnClickOutside
+        proudlyDisplayPoweredByUppy={false}
+      />
+    </>
+  );
+}
