@@ -56,7 +56,13 @@ function addServer(name: string, port: string, env: Record<string, string>, test
     launchOptions: { executablePath, args: ["--disable-background-networking", "--disable-component-update"] },
   };
   // Tests that publish content run after the rest, so counts the others check stay true.
-  const writers = ["publishing.test.ts", "two-instances.test.ts", "permissions.test.ts", "post-manager.test.ts"];
+  const writers = [
+    "publishing.test.ts",
+    "two-instances.test.ts",
+    "permissions.test.ts",
+    "post-manager.test.ts",
+    "video-manager.test.ts",
+  ];
   projects.push({ name, testIgnore: [...testIgnore, ...writers], use });
   projects.push({
     name: `${name}-writes`,

@@ -1,38 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
-import { E2E_ADMIN, hydrated } from "./support";
+import { expect, test } from "@playwright/test";
+import { dismiss, signIn, upload } from "./admin-helpers";
 
 const COVER = "content/media/posts/the-sandwich-was-fine-cover.jpg";
 const GALLERY = [
   "content/media/posts/a-field-guide-to-puddles-1.jpg",
   "content/media/posts/a-field-guide-to-puddles-2.jpg",
 ];
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto("/login");
-  await hydrated(page, "LoginForm");
-  await page.getByLabel("Username").fill(E2E_ADMIN.username);
-  await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
-
-/** Upload one file through the Uppy dialog the button opens, and wait for its toast. */
-async function upload(page: Page, button: string, file: string, toastText: string): Promise<void> {
-  const opener = page.getByRole("button", { name: button });
-  await opener.click();
-  // Each upload button has its own Uppy dialog, rendered right after it.
-  const uppy = opener.locator("xpath=following-sibling::div[1]");
-  await uppy.locator(".uppy-Dashboard-input").first().setInputFiles(file);
-  await uppy.getByRole("button", { name: /Upload 1 file/ }).click();
-  await dismiss(page, toastText);
-}
-
-/** See a notification, then dismiss it: they queue one at a time (SPEC §4), so the next waits for it. */
-async function dismiss(page: Page, text: string): Promise<void> {
-  const toast = page.getByRole("status").filter({ hasText: text });
-  await expect(toast).toBeVisible();
-  await toast.getByRole("button", { name: "Dismiss notification" }).click();
-}
 
 test("the owner writes a post with a cover and two gallery images, sees it published, edits and deletes it", async ({
   page,

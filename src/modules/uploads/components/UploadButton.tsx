@@ -70,7 +70,7 @@ export function UploadButton({ label, kind, successText, onUploaded }: UploadBut
       apiRequest<{ normalizedPath: string }>("POST", "/api/objects/normalize", { rawPath }).then(
         ({ normalizedPath }) => {
           onUploaded(normalizedPath);
-          toast({ title: "Image Uploaded", description: successText });
+          toast({ title: kind === "image" ? "Image Uploaded" : "Video Uploaded", description: successText });
           setOpen(false);
           uppy.clear();
         },
@@ -88,7 +88,7 @@ export function UploadButton({ label, kind, successText, onUploaded }: UploadBut
     return () => {
       uppy.off("upload-success", done);
     };
-  }, [uppy, onUploaded, successText]);
+  }, [uppy, onUploaded, successText, kind]);
 
   return (
     <>

@@ -1,0 +1,154 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { apiRequest } from "@/lib/api-request";
+import { toast } from "@/lib/toast";
+
+export interface ManagedItem {
+  id: number;
+  slug: string;
+  title: string;
+}
+
+export interface ManagerConfig<T extends ManagedItem, I> {
+  /** The list endpoint, which creates too; items are written at `${endpoint}/{id}`. */
+  endpoint: string;
+  heading: string;
+  newLabel: string;
+  loadingText: string;
+  /** What an item is called in the dialog's name: "post", "video". */
+  noun: string;
+  /** Where an item is seen by visitors. */
+  publicPath: (item: T) => string;
+  confirmDelete: string;
+  toasts: {
+    created: string;
+    updated: string;
+    deleted: string;
+    createFailed: string;
+    updateFailed: string;
+    deleteFailed: string;
+  };
+  card: (item: T) => ReactNode;
+  form: (props: { item?: T; pending: boolean; onSubmit: (input: I) => void; onCancel: () => void }) => ReactNode;
+}
+
+type Editing<T> = { mode: "new" } | { mode: "edit"; item: T } | null;
+
+/** The shared shape of the admin managers: a list of cards, and one dialog to create or edit. */
+export function ManagerShell<T extends ManagedItem, I>({
+  config,
+  startWithNew,
+}: {
+  config: ManagerConfig<T, I>;
+  startWithNew: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const list = useQuery<T[]>({ queryKey: [config.endpoint] });
+  const [editing, setEditing] = useState<Editing<T>>(startWithNew ? { mode: "new" } : null);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    if (editing && !dialog.current?.open) dialog.current?.showModal();
+    if (!editing && dialog.current?.open) dialog.current.close();
+  }, [editing]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [config.endpoint] });
+  const save = useMutation({
+    mutationFn: (input: I) =>
+      editing?.mode === "edit"
+        ? apiRequest<T>("PUT", `${config.endpoint}/${String(editing.item.id)}`, input)
+        : apiRequest<T>("POST", config.endpoint, input),
+    onSuccess: async () => {
+      toast({ title: editing?.mode === "edit" ? config.toasts.updated : config.toasts.created });
+      setEditing(null);
+      await refresh();
+    },
+    onError: () => {
+      const description = editing?.mode === "edit" ? config.toasts.updateFailed : config.toasts.createFailed;
+      toast({ title: "Error", description, variant: "destructive" });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (item: T) => apiRequest("DELETE", `${config.endpoint}/${String(item.id)}`),
+    onSuccess: async () => {
+      toast({ title: config.toasts.deleted });
+      await refresh();
+    },
+    onError: () => {
+      toast({ title: "Error", description: config.toasts.deleteFailed, variant: "destructive" });
+    },
+  });
+
+  return (
+    <div className="manager">
+      <div className="manager__bar">
+        <h1>{config.heading}</h1>
+        <button
+          className="button"
+          type="button"
+          onClick={() => {
+            setEditing({ mode: "new" });
+          }}
+        >
+          {config.newLabel}
+        </button>
+      </div>
+      {list.isPending ? (
+        <p role="status">{config.loadingText}</p>
+      ) : (
+        <ul className="manager__list">
+          {(list.data ?? []).map((item) => (
+            <li key={item.id} className="card manager__card">
+              <div className="card__body">
+                {config.card(item)}
+                <p className="manager__actions">
+                  <a className="button button--quiet" href={config.publicPath(item)} target="_blank" rel="noopener">
+                    View<span className="visually-hidden"> {item.title} (opens in a new tab)</span>
+                  </a>
+                  <button
+                    className="button button--quiet"
+                    type="button"
+                    onClick={() => {
+                      setEditing({ mode: "edit", item });
+                    }}
+                  >
+                    Edit<span className="visually-hidden"> {item.title}</span>
+                  </button>
+                  <button
+                    className="button button--quiet"
+                    type="button"
+                    onClick={() => {
+                      if (window.confirm(config.confirmDelete)) remove.mutate(item);
+                    }}
+                  >
+                    Delete<span className="visually-hidden"> {item.title}</span>
+                  </button>
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <dialog
+        ref={dialog}
+        className="manager__dialog"
+        aria-label={editing?.mode === "edit" ? `Edit ${config.noun}` : `New ${config.noun}`}
+        onClose={() => {
+          setEditing(null);
+        }}
+      >
+        {editing &&
+          config.form({
+            item: editing.mode === "edit" ? editing.item : undefined,
+            pending: save.isPending,
+            onSubmit: (input) => {
+              save.mutate(input);
+            },
+            onCancel: () => {
+              setEditing(null);
+            },
+          })}
+      </dialog>
+    </div>
+  );
+}

@@ -1,0 +1,219 @@
+import { useCallback, useId, useState, type SubmitEvent } from "react";
+import { CATEGORIES } from "@/lib/categories";
+import { clampRating } from "@/lib/form-fields";
+import { formatDuration } from "@/lib/format";
+import { slugify } from "@/lib/slug";
+import { UploadButton } from "@/modules/uploads/components/UploadButton";
+import { videoInputSchema, type VideoInput } from "../schema";
+import type { VideoJson } from "../serialize";
+
+interface VideoFormProps {
+  item?: VideoJson;
+  pending: boolean;
+  onSubmit: (input: VideoInput) => void;
+  onCancel: () => void;
+}
+
+type TextField = "title" | "description" | "existentialEcho" | "soundtrackPotential" | "emotionalTexture";
+
+/** Whole seconds of a video, read by the browser from the file's own metadata. */
+function readDuration(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = document.createElement("video");
+    probe.preload = "metadata";
+    probe.onloadedmetadata = () => {
+      resolve(Math.round(probe.duration));
+    };
+    probe.onerror = () => {
+      reject(new Error("unreadable video"));
+    };
+    probe.src = url;
+  });
+}
+
+/** The video dialog's form, in the post form's manner: empty for new, prefilled for edit. */
+export function VideoForm({ item, pending, onSubmit, onCancel }: VideoFormProps) {
+  const id = useId();
+  const [text, setText] = useState<Record<TextField, string>>({
+    title: item?.title ?? "",
+    description: item?.description ?? "",
+    existentialEcho: item?.existentialEcho ?? "",
+    soundtrackPotential: item?.soundtrackPotential ?? "",
+    emotionalTexture: item?.emotionalTexture ?? "",
+  });
+  const [category, setCategory] = useState(item?.category ?? "");
+  const [rating, setRating] = useState(String(item?.mehRating ?? 3));
+  const [featured, setFeatured] = useState(item?.featured ?? false);
+  const [videoUrl, setVideoUrl] = useState(item?.videoUrl ?? "");
+  const [thumbnailUrl, setThumbnailUrl] = useState(item?.thumbnailUrl ?? "");
+  const [duration, setDuration] = useState(String(item?.duration ?? 0));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const videoUploaded = useCallback((path: string) => {
+    setVideoUrl(path);
+    readDuration(path).then(
+      (seconds) => {
+        setDuration(String(seconds));
+      },
+      () => undefined,
+    );
+  }, []);
+  const posterUploaded = useCallback((path: string) => {
+    setThumbnailUrl(path);
+  }, []);
+
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault();
+    const input: VideoInput = {
+      ...text,
+      category: category as VideoInput["category"],
+      mehRating: clampRating(rating),
+      featured,
+      videoUrl,
+      thumbnailUrl,
+      duration: Number(duration),
+    };
+    const result = videoInputSchema.safeParse(input);
+    if (!result.success) {
+      setErrors(Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setErrors({});
+    onSubmit(input);
+  };
+
+  const error = (name: string) =>
+    errors[name] && (
+      <p className="field-error" role="alert">
+        {errors[name]}
+      </p>
+    );
+  const field = (name: TextField, label: string, rows = 0) => (
+    <div className="field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      {rows ? (
+        <textarea
+          id={`${id}-${name}`}
+          rows={rows}
+          value={text[name]}
+          onChange={(e) => {
+            setText({ ...text, [name]: e.target.value });
+          }}
+        />
+      ) : (
+        <input
+          id={`${id}-${name}`}
+          value={text[name]}
+          onChange={(e) => {
+            setText({ ...text, [name]: e.target.value });
+          }}
+        />
+      )}
+      {error(name)}
+    </div>
+  );
+
+  return (
+    <form className="post-form" onSubmit={submit} noValidate>
+      {field("title", "Title")}
+      <div className="field">
+        <label htmlFor={`${id}-slug`}>Slug</label>
+        <input id={`${id}-slug`} value={item?.slug ?? slugify(text.title)} disabled />
+      </div>
+      {field("description", "Description", 6)}
+      <div className="field">
+        <label htmlFor={`${id}-category`}>Category</label>
+        <select
+          id={`${id}-category`}
+          value={category}
+          onChange={(e) => {
+            setCategory(e.target.value);
+          }}
+        >
+          <option value="">Choose a category</option>
+          {CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+        {error("category")}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-rating`}>Meh rating (1-5)</label>
+        <input
+          id={`${id}-rating`}
+          type="number"
+          min={1}
+          max={5}
+          value={rating}
+          onChange={(e) => {
+            setRating(e.target.value);
+          }}
+          onBlur={() => {
+            setRating(String(clampRating(rating)));
+          }}
+        />
+      </div>
+      <div className="field field--inline">
+        <input
+          id={`${id}-featured`}
+          type="checkbox"
+          checked={featured}
+          onChange={(e) => {
+            setFeatured(e.target.checked);
+          }}
+        />
+        <label htmlFor={`${id}-featured`}>Featured</label>
+      </div>
+      <fieldset className="cover-editor">
+        <legend>Video file</legend>
+        <p className="meta">
+          {videoUrl || "No video yet"} · {formatDuration(Number(duration) || 0)}
+        </p>
+        <UploadButton
+          label="Upload video"
+          kind="video"
+          successText="Video has been uploaded successfully"
+          onUploaded={videoUploaded}
+        />
+        {error("videoUrl")}
+      </fieldset>
+      <fieldset className="cover-editor">
+        <legend>Poster image</legend>
+        {thumbnailUrl && <img src={thumbnailUrl} alt="" width={160} height={90} />}
+        <UploadButton
+          label="Upload poster"
+          kind="image"
+          successText="Poster image has been uploaded successfully"
+          onUploaded={posterUploaded}
+        />
+        {error("thumbnailUrl")}
+      </fieldset>
+      <div className="field">
+        <label htmlFor={`${id}-duration`}>Duration (seconds)</label>
+        <input
+          id={`${id}-duration`}
+          type="number"
+          min={0}
+          value={duration}
+          onChange={(e) => {
+            setDuration(e.target.value);
+          }}
+        />
+        {error("duration")}
+      </div>
+      {field("existentialEcho", "Existential echo", 3)}
+      {field("soundtrackPotential", "Soundtrack potential", 3)}
+      {field("emotionalTexture", "Emotional texture", 3)}
+      <div className="form-actions">
+        <button className="button" type="submit" disabled={pending}>
+          {item ? "Update Video" : "Create Video"}
+        </button>
+        <button className="button button--quiet" type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { ManagerShell, type ManagerConfig } from "@/components/admin/ManagerShell";
+import { formatDate, formatDuration } from "@/lib/format";
+import { getQueryClient } from "@/lib/query-client";
+import { VideoForm } from "../components/VideoForm";
+import type { VideoInput } from "../schema";
+import type { VideoJson } from "../serialize";
+
+// The spec names /admin/videos but describes no screen: this is the post manager's twin.
+const videos: ManagerConfig<VideoJson, VideoInput> = {
+  endpoint: "/api/videos",
+  heading: "Videos",
+  newLabel: "New Video",
+  loadingText: "Loading...",
+  noun: "video",
+  publicPath: (video) => `/videos/${video.slug}`,
+  confirmDelete: "Are you sure you want to delete the video.",
+  toasts: {
+    created: "Video Created",
+    updated: "Video Updated",
+    deleted: "Video Deleted",
+    createFailed: "Failed to create video.",
+    updateFailed: "Failed to update video.",
+    deleteFailed: "Failed to delete video.",
+  },
+  card: (video) => (
+    <>
+      <h2 className="card__title">{video.title}</h2>
+      <p className="meta">
+        <span className="badge badge--warm">{video.category}</span>
+        {video.featured && <span className="badge">Featured</span>}
+        <span>Meh Rating {video.mehRating}/5</span>
+        <span>{formatDuration(video.duration)}</span>
+        <span>{formatDate(video.publishedAt)}</span>
+      </p>
+    </>
+  ),
+  form: (props) => <VideoForm key={props.item?.id ?? "new"} {...props} />,
+};
+
+/** The video manager: list, view, edit, delete, and the video dialog. */
+export default function VideoManager({ startWithNew = false }: { startWithNew?: boolean }) {
+  return (
+    <QueryClientProvider client={getQueryClient()}>
+      <ManagerShell config={videos} startWithNew={startWithNew} />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,58 @@
+import { expect, test } from "@playwright/test";
+import { dismiss, signIn, upload } from "./admin-helpers";
+
+test("the owner adds a video with its file and poster, sees it published, edits and deletes it", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  await page.getByRole("link", { name: "Manage Videos" }).click();
+  await expect(page).toHaveURL(/\/admin\/videos$/);
+  await page.getByRole("button", { name: "New Video" }).click();
+  const dialog = page.getByRole("dialog", { name: "New video" });
+
+  const title = `A Kettle, Again ${crypto.randomUUID().slice(0, 6)}`;
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByLabel("Description").fill("It boils, eventually.");
+  await dialog.getByLabel("Category").selectOption("Meh Moments");
+  await upload(
+    page,
+    "Upload video",
+    "content/media/videos/the-kettle-that-took-its-time.mp4",
+    "Video has been uploaded successfully",
+  );
+  // The duration is read from the file itself: the kettle clip runs 7 seconds.
+  await expect(dialog.getByLabel("Duration (seconds)")).toHaveValue("7");
+  await upload(
+    page,
+    "Upload poster",
+    "content/media/videos/the-kettle-that-took-its-time-poster.jpg",
+    "Poster image has been uploaded successfully",
+  );
+  await dialog.getByRole("button", { name: "Create Video" }).click();
+  await dismiss(page, "Video Created");
+
+  const card = page.locator(".manager__card", { hasText: title });
+  await expect(card).toContainText("0:07");
+  const path = (await card.getByRole("link", { name: /View/ }).getAttribute("href")) ?? "";
+  const html = await (await request.get(path)).text();
+  expect(html).toContain(title);
+  expect(html).toMatch(/<source src="\/uploads\/videos\/[a-z0-9]+\.mp4"/);
+  expect(await (await request.get("/videos")).text()).toContain(title);
+
+  await card.getByRole("button", { name: /Edit/ }).click();
+  const edit = page.getByRole("dialog", { name: "Edit video" });
+  await edit.getByLabel("Title").fill(`${title}, Reheated`);
+  await edit.getByRole("button", { name: "Update Video" }).click();
+  await dismiss(page, "Video Updated");
+  expect(await (await request.get(path)).text()).toContain(`${title}, Reheated`);
+
+  page.once("dialog", (confirm) => void confirm.accept());
+  await page
+    .locator(".manager__card", { hasText: title })
+    .getByRole("button", { name: /Delete/ })
+    .click();
+  await dismiss(page, "Video Deleted");
+  expect((await request.get(path)).status()).toBe(404);
+});
