@@ -35,6 +35,9 @@ test("sign in with the form, see the dashboard with live counts, and sign out", 
   await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: `Welcome back, ${E2E_ADMIN.username}!` })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Login successful" })).toContainText(
+    `Welcome back, ${E2E_ADMIN.username}!`,
+  );
 
   const overview = page.locator("section", { has: page.getByRole("heading", { name: "Site Overview" }) });
   const posts = (await (await page.request.get("/api/posts")).json()) as unknown[];

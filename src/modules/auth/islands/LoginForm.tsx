@@ -1,6 +1,6 @@
 import { useId, useState, type SubmitEvent } from "react";
 import { apiRequest } from "@/lib/api-request";
-import { toast } from "@/lib/toast";
+import { toast, toastAfterNavigation } from "@/lib/toast";
 import { forgetUser } from "../client-session";
 import { loginSchema } from "../schema";
 import type { UserJson } from "../serialize";
@@ -36,7 +36,8 @@ export default function LoginForm() {
     try {
       const { user } = await apiRequest<{ user: UserJson }>("POST", "/api/auth/login", values);
       forgetUser();
-      toast({ title: "Login successful", description: `Welcome back, ${user.username}!` });
+      // The page changes at once, so the dashboard shows this.
+      toastAfterNavigation({ title: "Login successful", description: `Welcome back, ${user.username}!` });
       window.location.assign("/admin");
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : "Invalid credentials";
