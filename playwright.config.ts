@@ -62,6 +62,7 @@ function addServer(name: string, port: string, env: Record<string, string>, test
     "permissions.test.ts",
     "post-manager.test.ts",
     "video-manager.test.ts",
+    "fuzz.test.ts",
   ];
   projects.push({ name, testIgnore: [...testIgnore, ...writers], use });
   projects.push({
