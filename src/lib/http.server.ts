@@ -1,4 +1,5 @@
 import type { APIContext } from "astro";
+import { settings } from "./settings.server";
 import { z } from "zod";
 
 /** An error a caller can act on; its status, message, field and headers are sent as they are. */
@@ -104,13 +105,34 @@ export async function readJson<S extends z.core.$ZodType>(
   return parseWith(schema, parseJson(await readBody(request, maxBytes)));
 }
 
-/** The client's address as the server saw it, or "unknown" when the adapter cannot tell. */
-export function clientAddress(context: Pick<APIContext, "clientAddress">): string {
+/**
+ * The client's address: the socket's, unless the socket is a trusted proxy, in which case
+ * the nearest X-Forwarded-For hop that is not one. A header from anyone else is ignored,
+ * or any client could name itself.
+ * @example clientFrom("10.0.0.2", "203.0.113.9, 10.0.0.1", ["10.0.0.1", "10.0.0.2"]) // "203.0.113.9"
+ */
+export function clientFrom(socket: string, forwardedFor: string | null, trusted: readonly string[]): string {
+  if (!trusted.includes(socket) || !forwardedFor) return socket;
+  const hops = forwardedFor
+    .split(",")
+    .map((hop) => hop.trim())
+    .filter(Boolean);
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = hops[i] ?? "";
+    if (!trusted.includes(hop)) return hop;
+  }
+  return socket;
+}
+
+/** The client's address (see `clientFrom`), or "unknown" when the adapter cannot tell. */
+export function clientAddress(context: Pick<APIContext, "clientAddress" | "request">): string {
+  let socket: string;
   try {
-    return context.clientAddress || "unknown";
+    socket = context.clientAddress || "unknown";
   } catch {
     return "unknown";
   }
+  return clientFrom(socket, context.request.headers.get("X-Forwarded-For"), settings().trustedProxies);
 }
 
 /**

@@ -36,6 +36,12 @@ describe("parseSettings", () => {
     );
   });
 
+  it("reads trusted proxies as a list of IP addresses", () => {
+    expect(parseSettings({ TRUSTED_PROXIES: "10.0.0.1, ::1" }).trustedProxies).toEqual(["10.0.0.1", "::1"]);
+    expect(parseSettings({}).trustedProxies).toEqual([]);
+    expect(() => parseSettings({ TRUSTED_PROXIES: "proxy.example" })).toThrow(/TRUSTED_PROXIES/);
+  });
+
   it("wants the admin's name and password together, and a password of 8+ characters", () => {
     expect(() => parseSettings({ ADMIN_USERNAME: "owner" })).toThrow(/ADMIN_PASSWORD/);
     expect(() => parseSettings({ ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "short" })).toThrow(/ADMIN_PASSWORD/);

@@ -28,6 +28,18 @@ const settingsSchema = z
     CURATOR_NAME: z.string().trim().min(1).max(80).default("Ellis Beige"),
     ADMIN_USERNAME: optional.pipe(z.string().max(64).optional()),
     ADMIN_PASSWORD: optional.pipe(z.string().min(8).max(256).optional()),
+    TRUSTED_PROXIES: optional.pipe(
+      z
+        .string()
+        .transform((v) =>
+          v
+            .split(",")
+            .map((ip) => ip.trim())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: "must be IP addresses, comma-separated" })))
+        .optional(),
+    ),
   })
   .refine((s) => (s.ADMIN_USERNAME === undefined) === (s.ADMIN_PASSWORD === undefined), {
     message: "ADMIN_USERNAME and ADMIN_PASSWORD are set together or not at all",
@@ -46,6 +58,8 @@ export interface Settings {
   curatorName: string;
   uploadsDir: string;
   admin?: { username: string; password: string };
+  /** Reverse proxies whose X-Forwarded-For is believed; empty means the socket's address counts. */
+  trustedProxies: string[];
 }
 
 /** Parse settings from an environment; throws one readable message listing every problem. */
@@ -69,6 +83,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     uploadsDir: path.join(dataDir, "uploads"),
     admin:
       s.ADMIN_USERNAME && s.ADMIN_PASSWORD ? { username: s.ADMIN_USERNAME, password: s.ADMIN_PASSWORD } : undefined,
+    trustedProxies: s.TRUSTED_PROXIES ?? [],
   };
 }
 
