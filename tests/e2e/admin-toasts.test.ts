@@ -1,0 +1,59 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "./admin-helpers";
+
+// The SPEC §8 failure notifications of the post manager, each provoked by a failing call.
+
+test("the post manager says which write failed", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/posts");
+  const fail = (method: string) => (route: import("@playwright/test").Route) =>
+    route.request().method() === method ? route.fulfill({ status: 500, body: "boom" }) : route.continue();
+
+  await page.route("**/api/posts", fail("POST"));
+  await page.getByRole("button", { name: "New Post" }).click();
+  const dialog = page.getByRole("dialog", { name: "New post" });
+  await dialog.getByLabel("Title").fill("Never Saved");
+  await dialog.getByLabel("Excerpt").fill("x");
+  await dialog.getByLabel("Content", { exact: true }).fill("x");
+  await dialog.getByLabel("Category").selectOption("Meh Moments");
+  await dialog.getByRole("button", { name: "Create Post" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to create blog post." })).toContainText("Error");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  await page.route("**/api/posts/*", fail("PUT"));
+  await page.getByRole("button", { name: /^Edit The Sandwich Was Fine/ }).click();
+  await page.getByRole("dialog", { name: "Edit post" }).getByRole("button", { name: "Update Post" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to update blog post." })).toBeVisible();
+  await page.getByRole("dialog", { name: "Edit post" }).getByRole("button", { name: "Cancel" }).click();
+
+  await page.route("**/api/posts/*", fail("DELETE"));
+  page.once("dialog", (confirm) => void confirm.accept());
+  await page.getByRole("button", { name: /^Delete The Sandwich Was Fine/ }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to delete blog post." })).toBeVisible();
+});
+
+test("uploads say when the upload URL or the processing failed", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/posts/new");
+  const dialog = page.getByRole("dialog", { name: "New post" });
+  const opener = dialog.getByRole("button", { name: "Upload cover" });
+  const uppy = opener.locator("xpath=following-sibling::div[1]");
+
+  await page.route("**/api/objects/upload-url*", (route) => route.fulfill({ status: 500, body: "no" }));
+  await opener.click();
+  await uppy
+    .locator(".uppy-Dashboard-input")
+    .first()
+    .setInputFiles("content/media/posts/the-sandwich-was-fine-cover.jpg");
+  await uppy.getByRole("button", { name: /Upload 1 file/ }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Failed to get upload URL. Please try again." }),
+  ).toContainText("Upload Error");
+  await page.unroute("**/api/objects/upload-url*");
+
+  await page.route("**/api/objects/normalize", (route) => route.fulfill({ status: 500, body: "no" }));
+  await uppy.getByRole("button", { name: /Retry/ }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Failed to process uploaded image. Please try again." }),
+  ).toBeVisible();
+});
