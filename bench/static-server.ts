@@ -13,6 +13,21 @@ export interface StaticServer {
 /** The headers a stored page is sent with, to be sent by the baseline too (hop-by-hop ones left out). */
 export type PageHeaders = [string, string][];
 
+/** Wait (up to 5 s) until a server answers at `url`. */
+async function waitUntilUp(url: string): Promise<void> {
+  for (
+    let i = 0;
+    i < 200 &&
+    !(await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 const hasNginx = () => spawnSync("nginx", ["-v"]).status === 0;
 
 /**
@@ -56,17 +71,7 @@ ${extra}
   );
   const child = spawn("nginx", ["-c", path.join(dir, "nginx.conf")], { stdio: "ignore" });
   const url = `http://127.0.0.1:${port}/page`;
-  for (
-    let i = 0;
-    i < 200 &&
-    !(await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    i++
-  ) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await waitUntilUp(url);
   return {
     name: "nginx",
     url,
@@ -101,17 +106,7 @@ async function startNodeHttp(port: number, body: Buffer, headers: PageHeaders): 
     { stdio: "ignore" },
   );
   const url = `http://127.0.0.1:${port}/page`;
-  for (
-    let i = 0;
-    i < 200 &&
-    !(await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    i++
-  ) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await waitUntilUp(url);
   return {
     name: "node:http",
     url,

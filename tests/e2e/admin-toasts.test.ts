@@ -23,13 +23,18 @@ test("the post manager says which write failed", async ({ page }) => {
   await page.route("**/api/posts/*", fail("PUT"));
   await page.getByRole("button", { name: /^Edit The Sandwich Was Fine/ }).click();
   await page.getByRole("dialog", { name: "Edit post" }).getByRole("button", { name: "Update Post" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Failed to update blog post." })).toBeVisible();
+  // Notifications queue one at a time (5 s each), so later ones may wait for earlier ones.
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to update blog post." })).toBeVisible({
+    timeout: 12_000,
+  });
   await page.getByRole("dialog", { name: "Edit post" }).getByRole("button", { name: "Cancel" }).click();
 
   await page.route("**/api/posts/*", fail("DELETE"));
   page.once("dialog", (confirm) => void confirm.accept());
   await page.getByRole("button", { name: /^Delete The Sandwich Was Fine/ }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Failed to delete blog post." })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to delete blog post." })).toBeVisible({
+    timeout: 12_000,
+  });
 });
 
 test("uploads say when the upload URL or the processing failed", async ({ page }) => {

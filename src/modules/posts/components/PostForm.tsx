@@ -1,5 +1,11 @@
 import { useCallback, useId, useState, type SubmitEvent } from "react";
-import { CATEGORIES } from "@/lib/categories";
+import {
+  CategorySelect,
+  FeaturedCheckbox,
+  FieldError,
+  FormActions,
+  RatingInput,
+} from "@/components/admin/FormControls";
 import { clampRating } from "@/lib/form-fields";
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
 import { slugify } from "@/lib/slug";
@@ -84,11 +90,7 @@ export function PostForm({ post, images = [], pending, onSubmit, onCancel }: Pos
           }}
         />
       )}
-      {errors[name] && (
-        <p className="field-error" role="alert">
-          {errors[name]}
-        </p>
-      )}
+      <FieldError message={errors[name]} />
     </div>
   );
 
@@ -101,55 +103,9 @@ export function PostForm({ post, images = [], pending, onSubmit, onCancel }: Pos
       </div>
       {field("excerpt", "Excerpt", true)}
       {field("content", "Content", true)}
-      <div className="field">
-        <label htmlFor={`${id}-category`}>Category</label>
-        <select
-          id={`${id}-category`}
-          value={category}
-          onChange={(e) => {
-            setCategory(e.target.value);
-          }}
-        >
-          <option value="">Choose a category</option>
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-        {errors.category && (
-          <p className="field-error" role="alert">
-            {errors.category}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-rating`}>Meh rating (1-5)</label>
-        <input
-          id={`${id}-rating`}
-          type="number"
-          min={1}
-          max={5}
-          value={rating}
-          onChange={(e) => {
-            setRating(e.target.value);
-          }}
-          onBlur={() => {
-            setRating(String(clampRating(rating)));
-          }}
-        />
-      </div>
-      <div className="field field--inline">
-        <input
-          id={`${id}-featured`}
-          type="checkbox"
-          checked={featured}
-          onChange={(e) => {
-            setFeatured(e.target.checked);
-          }}
-        />
-        <label htmlFor={`${id}-featured`}>Featured</label>
-      </div>
+      <CategorySelect id={`${id}-category`} value={category} error={errors.category} onChange={setCategory} />
+      <RatingInput id={`${id}-rating`} value={rating} onChange={setRating} />
+      <FeaturedCheckbox id={`${id}-featured`} checked={featured} onChange={setFeatured} />
       <fieldset className="cover-editor">
         <legend>Cover image</legend>
         <img src={imageUrl} alt="" width={160} height={90} />
@@ -165,14 +121,7 @@ export function PostForm({ post, images = [], pending, onSubmit, onCancel }: Pos
       {field("soundtrackPotential", "Soundtrack potential", true)}
       {field("emotionalTexture", "Emotional texture", true)}
       <p className="meta">Read time: {readTime(text.content)} min</p>
-      <div className="form-actions">
-        <button className="button" type="submit" disabled={pending}>
-          {post ? "Update Post" : "Create Post"}
-        </button>
-        <button className="button button--quiet" type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions saveLabel={post ? "Update Post" : "Create Post"} pending={pending} onCancel={onCancel} />
     </form>
   );
 }

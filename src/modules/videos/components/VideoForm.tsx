@@ -1,5 +1,11 @@
 import { useCallback, useId, useState, type SubmitEvent } from "react";
-import { CATEGORIES } from "@/lib/categories";
+import {
+  CategorySelect,
+  FeaturedCheckbox,
+  FieldError,
+  FormActions,
+  RatingInput,
+} from "@/components/admin/FormControls";
 import { clampRating } from "@/lib/form-fields";
 import { formatDuration } from "@/lib/format";
 import { slugify } from "@/lib/slug";
@@ -82,12 +88,7 @@ export function VideoForm({ item, pending, onSubmit, onCancel }: VideoFormProps)
     onSubmit(input);
   };
 
-  const error = (name: string) =>
-    errors[name] && (
-      <p className="field-error" role="alert">
-        {errors[name]}
-      </p>
-    );
+  const error = (name: string) => <FieldError message={errors[name]} />;
   const field = (name: TextField, label: string, rows = 0) => (
     <div className="field">
       <label htmlFor={`${id}-${name}`}>{label}</label>
@@ -121,51 +122,9 @@ export function VideoForm({ item, pending, onSubmit, onCancel }: VideoFormProps)
         <input id={`${id}-slug`} value={item?.slug ?? slugify(text.title)} disabled />
       </div>
       {field("description", "Description", 6)}
-      <div className="field">
-        <label htmlFor={`${id}-category`}>Category</label>
-        <select
-          id={`${id}-category`}
-          value={category}
-          onChange={(e) => {
-            setCategory(e.target.value);
-          }}
-        >
-          <option value="">Choose a category</option>
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-        {error("category")}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-rating`}>Meh rating (1-5)</label>
-        <input
-          id={`${id}-rating`}
-          type="number"
-          min={1}
-          max={5}
-          value={rating}
-          onChange={(e) => {
-            setRating(e.target.value);
-          }}
-          onBlur={() => {
-            setRating(String(clampRating(rating)));
-          }}
-        />
-      </div>
-      <div className="field field--inline">
-        <input
-          id={`${id}-featured`}
-          type="checkbox"
-          checked={featured}
-          onChange={(e) => {
-            setFeatured(e.target.checked);
-          }}
-        />
-        <label htmlFor={`${id}-featured`}>Featured</label>
-      </div>
+      <CategorySelect id={`${id}-category`} value={category} error={errors.category} onChange={setCategory} />
+      <RatingInput id={`${id}-rating`} value={rating} onChange={setRating} />
+      <FeaturedCheckbox id={`${id}-featured`} checked={featured} onChange={setFeatured} />
       <fieldset className="cover-editor">
         <legend>Video file</legend>
         <p className="meta">
@@ -206,14 +165,7 @@ export function VideoForm({ item, pending, onSubmit, onCancel }: VideoFormProps)
       {field("existentialEcho", "Existential echo", 3)}
       {field("soundtrackPotential", "Soundtrack potential", 3)}
       {field("emotionalTexture", "Emotional texture", 3)}
-      <div className="form-actions">
-        <button className="button" type="submit" disabled={pending}>
-          {item ? "Update Video" : "Create Video"}
-        </button>
-        <button className="button button--quiet" type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions saveLabel={item ? "Update Video" : "Create Video"} pending={pending} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,0 +1,115 @@
+import { CATEGORIES } from "@/lib/categories";
+import { clampRating } from "@/lib/form-fields";
+
+/** A field's error, in red under it (SPEC §2). */
+export function FieldError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p className="field-error" role="alert">
+      {message}
+    </p>
+  );
+}
+
+/** The four categories; the empty choice is refused on save (SPEC §5). */
+export function CategorySelect({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Category</label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => {
+          onChange(e.target.value);
+        }}
+      >
+        <option value="">Choose a category</option>
+        {CATEGORIES.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+      <FieldError message={error} />
+    </div>
+  );
+}
+
+/** The meh rating, clamped to 1-5 when the field is left (SPEC §5). */
+export function RatingInput({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Meh rating (1-5)</label>
+      <input
+        id={id}
+        type="number"
+        min={1}
+        max={5}
+        value={value}
+        onChange={(e) => {
+          onChange(e.target.value);
+        }}
+        onBlur={() => {
+          onChange(String(clampRating(value)));
+        }}
+      />
+    </div>
+  );
+}
+
+/** The "Featured" switch. */
+export function FeaturedCheckbox({
+  id,
+  checked,
+  onChange,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="field field--inline">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => {
+          onChange(e.target.checked);
+        }}
+      />
+      <label htmlFor={id}>Featured</label>
+    </div>
+  );
+}
+
+/** Save and Cancel, at the foot of a dialog's form. */
+export function FormActions({
+  saveLabel,
+  pending,
+  onCancel,
+}: {
+  saveLabel: string;
+  pending: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="form-actions">
+      <button className="button" type="submit" disabled={pending}>
+        {saveLabel}
+      </button>
+      <button className="button button--quiet" type="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}
