@@ -58,7 +58,8 @@ test("uploads say when the upload URL or the processing failed", async ({ page }
 
   await page.route("**/api/objects/normalize", (route) => route.fulfill({ status: 500, body: "no" }));
   await uppy.getByRole("button", { name: /Retry/ }).click();
+  // Notifications queue one at a time (5 s each): this one waits for the first to go.
   await expect(
     page.getByRole("alert").filter({ hasText: "Failed to process uploaded image. Please try again." }),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 12_000 });
 });
