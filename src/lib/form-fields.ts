@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CATEGORIES } from "./categories";
 
 /**
  * A link the site may render as a URL: an http(s) URL or a path on this site. Never
@@ -37,3 +38,18 @@ export function clampRating(value: unknown): number {
 }
 
 export const mehRating = z.unknown().optional().transform(clampRating);
+
+/**
+ * What posts and videos share (SPEC §3): a title, a category, the meh rating, the three
+ * analysis texts and the featured flag. `slug` may be sent, but the server derives it.
+ */
+export const itemFields = {
+  title: z.string().trim().min(1, "Title is required").max(200, "At most 200 characters"),
+  category: z.enum(CATEGORIES, { error: "Choose one of the four categories" }),
+  mehRating,
+  existentialEcho: optionalText(2000),
+  soundtrackPotential: optionalText(2000),
+  emotionalTexture: optionalText(2000),
+  featured: z.boolean().default(false),
+  slug: z.string().max(300).optional(),
+};

@@ -10,20 +10,9 @@ import { postColumns, type PostImageRow, type PostRow } from "./posts.server";
 
 const { posts, postImages } = tables;
 
-function postValues(data: PostData) {
-  return {
-    title: data.title,
-    excerpt: data.excerpt,
-    content: data.content,
-    imageUrl: data.imageUrl,
-    category: data.category,
-    mehRating: data.mehRating,
-    existentialEcho: data.existentialEcho,
-    soundtrackPotential: data.soundtrackPotential,
-    emotionalTexture: data.emotionalTexture,
-    featured: data.featured,
-    readTime: readTime(data.content),
-  };
+/** The post's columns from the form: everything but what the server derives or stores apart. */
+function postValues({ slug: _slug, readTime: _readTime, images: _images, ...fields }: PostData) {
+  return { ...fields, readTime: readTime(fields.content) };
 }
 
 /** Images numbered by their place in the list: the order the owner arranged is the order shown. */

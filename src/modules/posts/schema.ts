@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES } from "@/lib/categories";
-import { mehRating, optionalText, urlOrPath } from "@/lib/form-fields";
+import { itemFields, optionalText, urlOrPath } from "@/lib/form-fields";
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
 
 /** One additional image of a post, as the form sends it; its place in the list is its order. */
@@ -15,17 +14,10 @@ export const postImageInputSchema = z.strictObject({
  * taken from the client; `slug` and `readTime` may be sent but the server derives both.
  */
 export const postInputSchema = z.strictObject({
-  title: z.string().trim().min(1, "Title is required").max(200, "At most 200 characters"),
+  ...itemFields,
   excerpt: z.string().trim().min(1, "Excerpt is required").max(500, "At most 500 characters"),
   content: z.string().trim().min(1, "Content is required").max(100_000, "At most 100,000 characters"),
   imageUrl: urlOrPath.optional().transform((value) => value || PLACEHOLDER_IMAGE),
-  category: z.enum(CATEGORIES, { error: "Choose one of the four categories" }),
-  mehRating,
-  existentialEcho: optionalText(2000),
-  soundtrackPotential: optionalText(2000),
-  emotionalTexture: optionalText(2000),
-  featured: z.boolean().default(false),
-  slug: z.string().max(300).optional(),
   readTime: z.number().optional(),
   images: z.array(postImageInputSchema).max(20, "At most 20 additional images").optional(),
 });

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES } from "@/lib/categories";
-import { mehRating, optionalText, urlOrPath } from "@/lib/form-fields";
+import { itemFields, urlOrPath } from "@/lib/form-fields";
 
 /**
  * A video as the manager sends it. `id` and `publishedAt` are never taken from the client;
@@ -8,7 +7,7 @@ import { mehRating, optionalText, urlOrPath } from "@/lib/form-fields";
  * seconds, read from the file by the manager when it can.
  */
 export const videoInputSchema = z.strictObject({
-  title: z.string().trim().min(1, "Title is required").max(200, "At most 200 characters"),
+  ...itemFields,
   description: z.string().trim().min(1, "Description is required").max(20_000, "At most 20,000 characters"),
   videoUrl: urlOrPath,
   thumbnailUrl: urlOrPath,
@@ -17,13 +16,6 @@ export const videoInputSchema = z.strictObject({
     .int("Whole seconds")
     .min(0)
     .max(24 * 3600, "At most a day"),
-  category: z.enum(CATEGORIES, { error: "Choose one of the four categories" }),
-  mehRating,
-  existentialEcho: optionalText(2000),
-  soundtrackPotential: optionalText(2000),
-  emotionalTexture: optionalText(2000),
-  featured: z.boolean().default(false),
-  slug: z.string().max(300).optional(),
 });
 
 export type VideoInput = z.input<typeof videoInputSchema>;

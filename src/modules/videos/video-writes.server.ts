@@ -9,20 +9,9 @@ import { videoColumns, type VideoRow } from "./videos.server";
 
 const { videos } = tables;
 
-function videoValues(data: VideoData) {
-  return {
-    title: data.title,
-    description: data.description,
-    videoUrl: data.videoUrl,
-    thumbnailUrl: data.thumbnailUrl,
-    duration: data.duration,
-    category: data.category,
-    mehRating: data.mehRating,
-    existentialEcho: data.existentialEcho,
-    soundtrackPotential: data.soundtrackPotential,
-    emotionalTexture: data.emotionalTexture,
-    featured: data.featured,
-  };
+/** The video's columns from the form: everything but the slug, which the server derives. */
+function videoValues({ slug: _slug, ...fields }: VideoData) {
+  return fields;
 }
 
 /** Create a video with a slug from its title, then publish it. */
