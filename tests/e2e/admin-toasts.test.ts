@@ -63,3 +63,38 @@ test("uploads say when the upload URL or the processing failed", async ({ page }
     page.getByRole("alert").filter({ hasText: "Failed to process uploaded image. Please try again." }),
   ).toBeVisible({ timeout: 12_000 });
 });
+
+test("a refused gallery image fails the save with the image's own message, and the gallery stops at 20", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto("/admin/posts");
+  // A post whose gallery is full: the editor offers no further upload.
+  const full = Array.from({ length: 20 }, (_, i) => ({
+    id: i + 1,
+    postId: 1,
+    imageUrl: "/uploads/seed/a-field-guide-to-puddles-1.jpg",
+    description: `Puddle ${String(i + 1)}`,
+    displayOrder: i,
+    createdAt: new Date().toISOString(),
+  }));
+  await page.route("**/api/posts/*/images", (route) => route.fulfill({ json: full }));
+  await page.route("**/api/posts/*", (route) =>
+    route.request().method() === "PUT"
+      ? route.fulfill({
+          status: 400,
+          json: { error: "images.3.imageUrl: must be an http(s) URL or a site path", field: "images.3.imageUrl" },
+        })
+      : route.continue(),
+  );
+  await page.getByRole("button", { name: /^Edit The Sandwich Was Fine/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit post" });
+  await expect(dialog.getByText("That is 20 images, the most a post can have.")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Add image" })).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Remove" }).first().click();
+  await expect(dialog.getByRole("button", { name: "Add image" })).toBeVisible();
+
+  await dialog.getByRole("button", { name: "Update Post" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to save additional image." })).toContainText("Error");
+  await expect(dialog).toBeVisible();
+});

@@ -27,9 +27,21 @@ export interface ManagerConfig<T extends ManagedItem, I> {
     createFailed: string;
     updateFailed: string;
     deleteFailed: string;
+    /** A more precise failure text when the server names a field under one of these prefixes. */
+    fieldFailed?: Record<string, string>;
   };
   card: (item: T) => ReactNode;
   form: (props: { item?: T; pending: boolean; onSubmit: (input: I) => void; onCancel: () => void }) => ReactNode;
+}
+
+/** The field a refused write names (`400: {"error": …, "field": "images.0.imageUrl"}`), or "". */
+function failedField(error: Error): string {
+  try {
+    const body = JSON.parse(error.message.slice(error.message.indexOf(":") + 1)) as { field?: unknown };
+    return typeof body.field === "string" ? body.field : "";
+  } catch {
+    return "";
+  }
 }
 
 type Editing<T> = { mode: "new" } | { mode: "edit"; item: T } | null;
@@ -63,8 +75,11 @@ export function ManagerShell<T extends ManagedItem, I>({
       setEditing(null);
       await refresh();
     },
-    onError: () => {
-      const description = editing?.mode === "edit" ? config.toasts.updateFailed : config.toasts.createFailed;
+    onError: (error) => {
+      const field = failedField(error);
+      const precise = Object.entries(config.toasts.fieldFailed ?? {}).find(([prefix]) => field.startsWith(prefix));
+      const description =
+        precise?.[1] ?? (editing?.mode === "edit" ? config.toasts.updateFailed : config.toasts.createFailed);
       toast({ title: "Error", description, variant: "destructive" });
     },
   });

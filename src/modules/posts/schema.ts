@@ -9,6 +9,9 @@ export const postImageInputSchema = z.strictObject({
   displayOrder: z.number().int().min(0).max(1000).optional(),
 });
 
+/** The most additional images a post may have. */
+export const MAX_GALLERY_IMAGES = 20;
+
 /**
  * A post as the form sends it (SPEC §3 creation payload). `id` and `publishedAt` are never
  * taken from the client; `slug` and `readTime` may be sent but the server derives both.
@@ -19,7 +22,10 @@ export const postInputSchema = z.strictObject({
   content: z.string().trim().min(1, "Content is required").max(100_000, "At most 100,000 characters"),
   imageUrl: urlOrPath.optional().transform((value) => value || PLACEHOLDER_IMAGE),
   readTime: z.number().optional(),
-  images: z.array(postImageInputSchema).max(20, "At most 20 additional images").optional(),
+  images: z
+    .array(postImageInputSchema)
+    .max(MAX_GALLERY_IMAGES, `At most ${String(MAX_GALLERY_IMAGES)} additional images`)
+    .optional(),
 });
 
 export type PostInput = z.input<typeof postInputSchema>;

@@ -1,5 +1,6 @@
 import { useCallback, useState } from "react";
 import { UploadButton } from "@/modules/uploads/components/UploadButton";
+import { MAX_GALLERY_IMAGES } from "../schema";
 
 export interface GalleryItem {
   imageUrl: string;
@@ -66,23 +67,31 @@ export function GalleryEditor({ items, onChange }: { items: GalleryItem[]; onCha
           </li>
         ))}
       </ol>
-      <div className="field">
-        <label htmlFor="gallery-description">Description of the next image</label>
-        <input
-          id="gallery-description"
-          value={description}
-          maxLength={500}
-          onChange={(e) => {
-            setDescription(e.target.value);
-          }}
-        />
-      </div>
-      <UploadButton
-        label="Add image"
-        kind="image"
-        successText="Additional image has been uploaded successfully"
-        onUploaded={add}
-      />
+      {items.length < MAX_GALLERY_IMAGES ? (
+        <>
+          <div className="field">
+            <label htmlFor="gallery-description">Description of the next image</label>
+            <input
+              id="gallery-description"
+              value={description}
+              maxLength={500}
+              onChange={(e) => {
+                setDescription(e.target.value);
+              }}
+            />
+          </div>
+          <UploadButton
+            label="Add image"
+            kind="image"
+            successText="Additional image has been uploaded successfully"
+            onUploaded={add}
+          />
+        </>
+      ) : (
+        <p className="meta">
+          That is {MAX_GALLERY_IMAGES} images, the most a post can have. Remove one to add another.
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -21,6 +21,8 @@ const posts: ManagerConfig<PostJson, PostInput> = {
     createFailed: "Failed to create blog post.",
     updateFailed: "Failed to update blog post.",
     deleteFailed: "Failed to delete blog post.",
+    // The gallery is saved with its post, so a refused image fails the whole save.
+    fieldFailed: { images: "Failed to save additional image." },
   },
   card: (post) => (
     <>
