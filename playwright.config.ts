@@ -3,7 +3,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices, type PlaywrightTestConfig, type Project } from "@playwright/test";
-import { E2E_ADMIN } from "./tests/e2e/support.ts";
+import { E2E_ADMIN, E2E_S3 } from "./tests/e2e/support.ts";
 import { chromiumExecutable } from "./tests/setup/chromium.ts";
 
 // Decided once in the main process; workers inherit them through the environment.
@@ -20,6 +20,8 @@ async function freePort(): Promise<number> {
 }
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "meh-e2e-"));
 process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_S3_PORT ??= String(await freePort());
+process.env.E2E_S3_SITE_PORT ??= String(await freePort());
 if (process.env.TEST_DATABASE_URL) {
   process.env.E2E_PG_PORT ??= String(await freePort());
   process.env.E2E_PG_DATABASE ??= `meh_e2e_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -30,7 +32,15 @@ type WebServer = Extract<PlaywrightTestConfig["webServer"], unknown[]>[number];
 const servers: WebServer[] = [];
 const projects: Project[] = [];
 
-function addServer(name: string, port: string, env: Record<string, string>, testIgnore: string[] = []): void {
+// Only the S3 server runs this; the others keep uploads in DATA_DIR.
+const S3_TESTS = ["uploads-s3.test.ts"];
+
+function addServer(
+  name: string,
+  port: string,
+  env: Record<string, string>,
+  tests: { ignore?: string[]; only?: string[] } = {},
+): void {
   const baseURL = `http://127.0.0.1:${port}`;
   servers.push({
     command: "tsx tests/setup/e2e-server.ts",
@@ -55,6 +65,11 @@ function addServer(name: string, port: string, env: Record<string, string>, test
     baseURL,
     launchOptions: { executablePath, args: ["--disable-background-networking", "--disable-component-update"] },
   };
+  if (tests.only) {
+    projects.push({ name, testMatch: tests.only, use });
+    return;
+  }
+  const testIgnore = [...(tests.ignore ?? []), ...S3_TESTS];
   // Tests that publish content run after the rest, so counts the others check stay true.
   const writers = [
     "publishing.test.ts",
@@ -74,10 +89,36 @@ function addServer(name: string, port: string, env: Record<string, string>, test
 }
 
 // These need to reach the server's database from the test, which only PostgreSQL allows.
-addServer("pglite", process.env.E2E_PORT, { DATA_DIR: process.env.E2E_DATA_DIR, E2E_ENGINE: "pglite" }, [
-  "two-instances.test.ts",
-  "permissions.test.ts",
-]);
+addServer(
+  "pglite",
+  process.env.E2E_PORT,
+  { DATA_DIR: process.env.E2E_DATA_DIR, E2E_ENGINE: "pglite" },
+  { ignore: ["two-instances.test.ts", "permissions.test.ts"] },
+);
+
+// Uploads through an S3-compatible bucket. The fake bucket starts first (web servers start
+// in order), since the site copies its sample media there when it seeds.
+servers.push({
+  command: "tsx tests/setup/fake-s3-server.ts",
+  url: `http://127.0.0.1:${process.env.E2E_S3_PORT}/${E2E_S3.bucket}`,
+  reuseExistingServer: false,
+  gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+  env: { FAKE_S3_PORT: process.env.E2E_S3_PORT },
+});
+addServer(
+  "s3",
+  process.env.E2E_S3_SITE_PORT,
+  {
+    DATA_DIR: path.join(process.env.E2E_DATA_DIR, "s3"),
+    E2E_ENGINE: "pglite",
+    S3_BUCKET: E2E_S3.bucket,
+    S3_REGION: E2E_S3.region,
+    S3_ENDPOINT: `http://127.0.0.1:${process.env.E2E_S3_PORT}`,
+    S3_ACCESS_KEY_ID: E2E_S3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: E2E_S3.secretAccessKey,
+  },
+  { only: S3_TESTS },
+);
 if (process.env.TEST_DATABASE_URL && process.env.E2E_PG_PORT) {
   addServer(
     "postgres",
@@ -88,7 +129,7 @@ if (process.env.TEST_DATABASE_URL && process.env.E2E_PG_PORT) {
       TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
       E2E_PG_DATABASE: process.env.E2E_PG_DATABASE ?? "",
     },
-    ["single-instance.test.ts"],
+    { ignore: ["single-instance.test.ts"] },
   );
 }
 

@@ -7,6 +7,7 @@ import type { DbHandle } from "./client.ts";
 import { seedIfEmpty } from "./seed.ts";
 import { cssThemes, postImages, posts, videos } from "./schema/index.ts";
 import { CATEGORIES } from "../src/lib/categories.ts";
+import { LocalStore } from "../src/modules/uploads/local-store.server.ts";
 import { createTestDb } from "../tests/setup/test-db.ts";
 
 let handle: DbHandle;
@@ -26,7 +27,7 @@ const fileOf = (url: string) => path.join(uploadsDir, url.replace(/^\/uploads\//
 
 describe("seedIfEmpty", () => {
   it("seeds an empty database with the sample content and its media", async () => {
-    expect(await seedIfEmpty(handle.db, { contentDir, uploadsDir })).toBe(true);
+    expect(await seedIfEmpty(handle.db, { contentDir, store: new LocalStore(uploadsDir, handle.db) })).toBe(true);
 
     const allPosts = await handle.db.select().from(posts);
     expect(allPosts).toHaveLength(6);
@@ -64,10 +65,10 @@ describe("seedIfEmpty", () => {
   });
 
   it("never seeds twice, even after the owner deletes everything", async () => {
-    expect(await seedIfEmpty(handle.db, { contentDir, uploadsDir })).toBe(false);
+    expect(await seedIfEmpty(handle.db, { contentDir, store: new LocalStore(uploadsDir, handle.db) })).toBe(false);
     await handle.db.delete(posts);
     await handle.db.delete(videos);
-    expect(await seedIfEmpty(handle.db, { contentDir, uploadsDir })).toBe(false);
+    expect(await seedIfEmpty(handle.db, { contentDir, store: new LocalStore(uploadsDir, handle.db) })).toBe(false);
     expect(await handle.db.select().from(posts)).toEqual([]);
   });
 });

@@ -4,7 +4,9 @@ import type { Db } from "./client.ts";
 import { loadContent, type SampleContent } from "./content.ts";
 import { appState, cssThemes, postImages, posts, videos } from "./schema/index.ts";
 import { readTime } from "../src/modules/posts/read-time.ts";
-import { storeFile } from "../src/modules/uploads/local-store.server.ts";
+import { lookup } from "mrmime";
+import { UPLOADS_PREFIX } from "../src/lib/image-url.ts";
+import type { ObjectStore } from "../src/modules/uploads/object-store.server.ts";
 
 const SEEDED = "seededAt";
 // Serialises seeding between instances starting together on one PostgreSQL.
@@ -12,7 +14,8 @@ const SEED_LOCK = 7_061_999;
 
 export interface SeedOptions {
   contentDir: string;
-  uploadsDir: string;
+  /** Where the sample media go. */
+  store: ObjectStore;
 }
 
 /**
@@ -47,7 +50,7 @@ async function isEmpty(db: Db): Promise<boolean> {
 type MediaUrls = Map<string, string>;
 
 /** Copy every media file the content names into the object store, keyed under `seed/`. */
-async function storeMedia(content: SampleContent, { contentDir, uploadsDir }: SeedOptions): Promise<MediaUrls> {
+async function storeMedia(content: SampleContent, { contentDir, store }: SeedOptions): Promise<MediaUrls> {
   const files = new Set<string>();
   for (const post of content.posts) {
     files.add(post.image);
@@ -63,7 +66,8 @@ async function storeMedia(content: SampleContent, { contentDir, uploadsDir }: Se
     const source = path.join(contentDir, file);
     const key = `seed/${path.basename(file)}`;
     try {
-      urls.set(file, await storeFile(source, key, uploadsDir));
+      await store.put(key, source, lookup(source) ?? "application/octet-stream");
+      urls.set(file, UPLOADS_PREFIX + key);
     } catch (error) {
       // Captions are optional beside a video; every other file must exist.
       if (file.endsWith(".vtt") && (error as NodeJS.ErrnoException).code === "ENOENT") continue;

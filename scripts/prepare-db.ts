@@ -4,6 +4,7 @@ import { runMigrations } from "../db/migrate.ts";
 import { seedIfEmpty } from "../db/seed.ts";
 import { ensureAdmin, type EnsureAdminResult } from "../src/modules/auth/admin-account.server.ts";
 import type { Settings } from "../src/lib/settings.server.ts";
+import { createObjectStore } from "../src/modules/uploads/object-store.server.ts";
 
 export interface PreparedDb {
   handle: DbHandle;
@@ -18,7 +19,7 @@ export async function prepareDb(settings: Settings): Promise<PreparedDb> {
     await runMigrations(handle);
     const seeded = await seedIfEmpty(handle.db, {
       contentDir: path.resolve("content"),
-      uploadsDir: settings.uploadsDir,
+      store: await createObjectStore(settings, handle.db),
     });
     const admin = await ensureAdmin(handle.db, settings.admin);
     return { handle, seeded, admin };

@@ -99,6 +99,7 @@ server.listen(settings.port, settings.host, () => {
   const lines = [
     `${settings.siteName} is running at ${url}`,
     `Database: ${where}${seeded ? " (seeded with the sample content)" : ""}`,
+    `Uploads:  ${settings.s3 ? `S3 bucket "${settings.s3.bucket}"${settings.s3.endpoint ? ` at ${settings.s3.endpoint}` : ""}` : settings.uploadsDir}`,
     ...adminBanner(admin, url),
   ];
   console.log(`\n  ${lines.join("\n  ")}\n`);

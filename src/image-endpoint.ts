@@ -1,20 +1,14 @@
-import { readFile } from "node:fs/promises";
 import type { APIRoute } from "astro";
 import { handleImageRequest, type LocalImageLoadResult } from "astro/assets/endpoint/shared";
 import { UPLOADS_PREFIX } from "@/lib/image-url";
-import { objectFile } from "@/modules/uploads/local-store.server";
+import { objectStore } from "@/modules/uploads/object-store.server";
 
 // Astro's image endpoint, reading source images from the object store: the node adapter's
 // own endpoint only looks in the build's client folder, where uploads never are.
 async function loadUpload(src: string): Promise<LocalImageLoadResult> {
   if (!src.startsWith(UPLOADS_PREFIX)) return { kind: "invalid-path" };
-  const file = objectFile(decodeURIComponent(src.slice(UPLOADS_PREFIX.length)));
-  if (!file) return { kind: "invalid-path" };
-  try {
-    return { kind: "loaded", buffer: await readFile(file) };
-  } catch {
-    return { kind: "not-found" };
-  }
+  const bytes = await (await objectStore()).read(decodeURIComponent(src.slice(UPLOADS_PREFIX.length)));
+  return bytes ? { kind: "loaded", buffer: Buffer.from(bytes) } : { kind: "not-found" };
 }
 
 /** No page asks for more than this; larger requests would only cost memory and time. */

@@ -50,4 +50,37 @@ describe("parseSettings", () => {
       password: "long enough",
     });
   });
+
+  it("keeps uploads in DATA_DIR unless S3_BUCKET names a bucket", () => {
+    expect(parseSettings({}).s3).toBeUndefined();
+    expect(parseSettings({ S3_BUCKET: "meh-media" }).s3).toEqual({
+      bucket: "meh-media",
+      region: "us-east-1",
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+  });
+
+  it("reads an S3-compatible endpoint, path-style by default, with keys given together", () => {
+    const s3 = parseSettings({
+      S3_BUCKET: "meh",
+      S3_REGION: "auto",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+    }).s3;
+    expect(s3).toMatchObject({ region: "auto", endpoint: "http://127.0.0.1:9000", forcePathStyle: true });
+    expect(s3?.credentials).toEqual({ accessKeyId: "id", secretAccessKey: "secret" });
+    expect(
+      parseSettings({ S3_BUCKET: "meh", S3_ENDPOINT: "https://r2.example", S3_FORCE_PATH_STYLE: "false" }).s3,
+    ).toMatchObject({ forcePathStyle: false });
+  });
+
+  it("refuses half an S3 configuration, naming what is missing", () => {
+    expect(() => parseSettings({ S3_BUCKET: "meh", S3_ACCESS_KEY_ID: "id" })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => parseSettings({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/S3_BUCKET/);
+    expect(() => parseSettings({ S3_BUCKET: "meh", S3_ENDPOINT: "ftp://x" })).toThrow(/S3_ENDPOINT/);
+    expect(() => parseSettings({ S3_BUCKET: "meh", S3_FORCE_PATH_STYLE: "yes" })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
 });

@@ -40,11 +40,42 @@ const settingsSchema = z
         .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: "must be IP addresses, comma-separated" })))
         .optional(),
     ),
+    S3_BUCKET: optional,
+    S3_REGION: optional,
+    S3_ENDPOINT: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    S3_FORCE_PATH_STYLE: optional.pipe(z.enum(["true", "false"], { error: "must be true or false" }).optional()),
+    S3_ACCESS_KEY_ID: optional,
+    S3_SECRET_ACCESS_KEY: optional,
   })
   .refine((s) => (s.ADMIN_USERNAME === undefined) === (s.ADMIN_PASSWORD === undefined), {
     message: "ADMIN_USERNAME and ADMIN_PASSWORD are set together or not at all",
     path: ["ADMIN_PASSWORD"],
-  });
+  })
+  .refine((s) => (s.S3_ACCESS_KEY_ID === undefined) === (s.S3_SECRET_ACCESS_KEY === undefined), {
+    message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all",
+    path: ["S3_SECRET_ACCESS_KEY"],
+  })
+  .refine(
+    (s) =>
+      s.S3_BUCKET !== undefined ||
+      [s.S3_REGION, s.S3_ENDPOINT, s.S3_FORCE_PATH_STYLE, s.S3_ACCESS_KEY_ID].every((v) => v === undefined),
+    {
+      message: "is needed for the other S3_ settings to mean anything",
+      path: ["S3_BUCKET"],
+    },
+  );
+
+/** An S3-compatible bucket holding uploads instead of `DATA_DIR/uploads`. */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Another S3-compatible service than AWS, e.g. MinIO or R2; AWS when unset. */
+  endpoint?: string;
+  /** Bucket in the path (`endpoint/bucket/key`) rather than the host name, as most non-AWS stores want. */
+  forcePathStyle: boolean;
+  /** Static keys; when unset the SDK's own chain (environment, instance role) applies. */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
 
 export interface Settings {
   host: string;
@@ -60,6 +91,8 @@ export interface Settings {
   admin?: { username: string; password: string };
   /** Reverse proxies whose X-Forwarded-For is believed; empty means the socket's address counts. */
   trustedProxies: string[];
+  /** Where uploads are kept: S3 when S3_BUCKET is set, else `uploadsDir`. */
+  s3?: S3Settings;
 }
 
 /** Parse settings from an environment; throws one readable message listing every problem. */
@@ -84,6 +117,18 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     admin:
       s.ADMIN_USERNAME && s.ADMIN_PASSWORD ? { username: s.ADMIN_USERNAME, password: s.ADMIN_PASSWORD } : undefined,
     trustedProxies: s.TRUSTED_PROXIES ?? [],
+    s3: s.S3_BUCKET
+      ? {
+          bucket: s.S3_BUCKET,
+          region: s.S3_REGION ?? "us-east-1",
+          endpoint: s.S3_ENDPOINT,
+          forcePathStyle: (s.S3_FORCE_PATH_STYLE ?? String(s.S3_ENDPOINT !== undefined)) === "true",
+          credentials:
+            s.S3_ACCESS_KEY_ID && s.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: s.S3_ACCESS_KEY_ID, secretAccessKey: s.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
   };
 }
 

@@ -1,16 +1,9 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "./fixtures";
-import { siteOrigin } from "./support";
+import { siteOrigin, type UploadParams } from "./support";
 
 const JPEG = readFileSync("content/media/posts/the-sandwich-was-fine-cover.jpg");
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-
-interface UploadParams {
-  method: string;
-  url: string;
-  fields: Record<string, string>;
-  headers: Record<string, string>;
-}
 
 test("an image goes up with a signed single-use URL, and is served once normalised", async ({ admin }) => {
   const params = (await (await admin.get("/api/objects/upload-url?contentType=image/jpeg")).json()) as UploadParams;

@@ -41,3 +41,4 @@ export const UPLOADABLE_TYPES = [
   "video/mp4",
   "video/webm",
 ] as const;
+export type UploadableType = (typeof UPLOADABLE_TYPES)[number];

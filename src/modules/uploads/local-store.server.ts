@@ -1,28 +1,91 @@
-import { mkdir, copyFile } from "node:fs/promises";
+import { copyFile, mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { UPLOADS_PREFIX } from "@/lib/image-url";
-import { settings } from "@/lib/settings.server";
-
-// Keys are lowercase path segments of safe characters; anything else cannot name a file
-// we stored, so it is refused before touching the filesystem.
-const KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
+import type { Db } from "@/lib/db.server";
+import type { ObjectStore, UploadTarget } from "./object-store.server";
+import { serveFile } from "./serve-file.server";
+import { signUpload } from "./upload-policy.server";
+import type { UploadableType } from "./file-types";
+import { isObjectKey } from "./upload-keys";
 
 /**
  * The file behind an object key, or null when the key is not one we could have made
  * (traversal, absolute paths, odd characters).
  * @example objectFile("seed/kettle.mp4", "/srv/data/uploads") // "/srv/data/uploads/seed/kettle.mp4"
  */
-export function objectFile(key: string, root = settings().uploadsDir): string | null {
-  if (!KEY.test(key) || key.includes("..")) return null;
+export function objectFile(key: string, root: string): string | null {
+  if (!isObjectKey(key)) return null;
   const file = path.resolve(root, key);
   return file.startsWith(root + path.sep) ? file : null;
 }
 
-/** Copy a local file into the store under `key`; returns its public URL. */
-export async function storeFile(source: string, key: string, root = settings().uploadsDir): Promise<string> {
-  const target = objectFile(key, root);
-  if (!target) throw new Error(`Invalid object key: ${key}`);
-  await mkdir(path.dirname(target), { recursive: true });
-  await copyFile(source, target);
-  return UPLOADS_PREFIX + key;
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
+
+/** Objects as files under one folder (`DATA_DIR/uploads`); uploads come to the site's own signed endpoint. */
+export class LocalStore implements ObjectStore {
+  private readonly root: string;
+  private readonly db: Db;
+
+  constructor(root: string, db: Db) {
+    this.root = root;
+    this.db = db;
+  }
+
+  /** The file behind a key; a key we could not have made is refused. */
+  file(key: string): string {
+    const file = objectFile(key, this.root);
+    if (!file) throw new Error(`Invalid object key: ${key}`);
+    return file;
+  }
+
+  async uploadTarget(upload: { key: string; type: UploadableType; maxBytes: number }): Promise<UploadTarget> {
+    const url = await signUpload(this.db, upload);
+    return { method: "PUT", url, fields: {}, headers: { "Content-Type": upload.type } };
+  }
+
+  async size(key: string): Promise<number | null> {
+    const file = objectFile(key, this.root);
+    const info = file ? await stat(file).catch(() => null) : null;
+    return info?.isFile() ? info.size : null;
+  }
+
+  async head(key: string, length: number): Promise<Uint8Array> {
+    const handle = await open(this.file(key), "r");
+    try {
+      const bytes = new Uint8Array(length);
+      const { bytesRead } = await handle.read(bytes, 0, length, 0);
+      return bytes.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async read(key: string): Promise<Uint8Array | null> {
+    const file = objectFile(key, this.root);
+    if (!file) return null;
+    return readFile(file).catch((error: unknown) => {
+      if (isMissing(error)) return null;
+      throw error;
+    });
+  }
+
+  serve(request: Request, key: string): Promise<Response | null> {
+    const file = objectFile(key, this.root);
+    return file ? serveFile(request, file) : Promise.resolve(null);
+  }
+
+  async put(key: string, file: string): Promise<void> {
+    const target = this.file(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    await copyFile(file, target);
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    const target = this.file(to);
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(this.file(from), target);
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.file(key), { force: true });
+  }
 }

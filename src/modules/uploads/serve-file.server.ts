@@ -10,6 +10,19 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 // someone manages to store HTML.
 const SANDBOX = "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'";
 
+/** The headers every stored object is served with, whatever store holds it. */
+export function objectHeaders(name: string, validators: { etag: string; lastModified: Date }): Headers {
+  return new Headers({
+    "Content-Type": lookup(name) ?? "application/octet-stream",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": SANDBOX,
+    "Cache-Control": IMMUTABLE,
+    "Accept-Ranges": "bytes",
+    ETag: validators.etag,
+    "Last-Modified": validators.lastModified.toUTCString(),
+  });
+}
+
 /**
  * Answer a GET or HEAD for a stored file: its type, validators, long caching, and a single
  * byte range (206) so video players can seek. Returns null when there is no such file.
@@ -19,15 +32,7 @@ export async function serveFile(request: Request, file: string): Promise<Respons
   if (!info?.isFile()) return null;
 
   const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
-  const headers = new Headers({
-    "Content-Type": lookup(file) ?? "application/octet-stream",
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": SANDBOX,
-    "Cache-Control": IMMUTABLE,
-    "Accept-Ranges": "bytes",
-    ETag: etag,
-    "Last-Modified": info.mtime.toUTCString(),
-  });
+  const headers = objectHeaders(file, { etag, lastModified: info.mtime });
 
   if (request.headers.get("If-None-Match") === etag) {
     return new Response(null, { status: 304, headers });

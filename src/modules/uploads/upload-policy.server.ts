@@ -4,7 +4,8 @@ import { z } from "zod";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { HttpError } from "@/lib/http.server";
-import { MAX_BYTES, UPLOADABLE_TYPES } from "./file-types";
+import { UPLOADABLE_TYPES, type UploadableType } from "./file-types";
+import { RAW_KEY } from "./upload-keys";
 
 const { appState, uploadTickets } = tables;
 
@@ -12,7 +13,7 @@ const { appState, uploadTickets } = tables;
 export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
 
 const policySchema = z.object({
-  key: z.string().regex(/^raw\/[a-z0-9]{26}$/),
+  key: z.string().regex(RAW_KEY),
   type: z.enum(UPLOADABLE_TYPES),
   max: z.number().int().positive(),
   exp: z.number().int(),
@@ -31,29 +32,26 @@ async function signingKey(db: Db): Promise<Buffer> {
 }
 
 const sign = (key: Buffer, policy: string) => createHmac("sha256", key).update(policy).digest("base64url");
-const id = () =>
-  randomBytes(16)
-    .toString("base64url")
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, "")
-    .padEnd(26, "0")
-    .slice(0, 26);
-
 /**
- * Permission for one direct upload: an HMAC-signed policy fixing where the file goes, its
- * type and largest size, and when the permission ends (the local driver's presigned URL).
+ * Permission for one direct upload: the URL of the site's upload endpoint with an
+ * HMAC-signed policy fixing where the file goes, its type and largest size, and when the
+ * permission ends (the local driver's presigned URL).
  */
-export async function signUpload(db: Db, type: UploadPolicy["type"], now = Date.now()) {
+export async function signUpload(
+  db: Db,
+  upload: { key: string; type: UploadableType; maxBytes: number },
+  now = Date.now(),
+): Promise<string> {
   const policy: UploadPolicy = {
-    key: `raw/${id()}`,
-    type,
-    max: type.startsWith("image/") ? MAX_BYTES.image : MAX_BYTES.video,
+    key: upload.key,
+    type: upload.type,
+    max: upload.maxBytes,
     exp: now + UPLOAD_URL_TTL_MS,
     nonce: randomBytes(18).toString("base64url"),
   };
   const encoded = Buffer.from(JSON.stringify(policy)).toString("base64url");
   const signature = sign(await signingKey(db), encoded);
-  return { policy, url: `/api/objects/upload?policy=${encoded}&signature=${signature}` };
+  return `/api/objects/upload?policy=${encoded}&signature=${signature}`;
 }
 
 /** The policy of a signed upload URL, if genuine, unexpired and unused; using it uses it up. */

@@ -3,7 +3,7 @@ import Uppy from "@uppy/core";
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 import DashboardModal from "@uppy/react/dashboard-modal";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { apiRequest } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
 
@@ -36,6 +36,8 @@ const RESTRICTIONS = {
 /** A button opening Uppy's dashboard for one direct upload, then normalising the file. */
 export function UploadButton({ label, kind, successText, onUploaded }: UploadButtonProps) {
   const [open, setOpen] = useState(false);
+  // One file per upload, so the path to normalise is the one last handed out.
+  const rawPath = useRef("");
   const [uppy] = useState(() =>
     new Uppy({ restrictions: RESTRICTIONS[kind], autoProceed: false }).use(AwsS3, {
       shouldUseMultipart: false,
@@ -46,11 +48,14 @@ export function UploadButton({ label, kind, successText, onUploaded }: UploadBut
             "GET",
             `/api/objects/upload-url?contentType=${encodeURIComponent(type)}`,
           );
-          // Uppy reads the object's location from this URL, so it must be absolute.
+          rawPath.current = params.rawPath;
+          // Uppy reads the object's location from this URL, so it must be absolute. With
+          // form fields (S3's presigned POST) it posts a form; without, it PUTs the file.
+          const hasFields = Object.keys(params.fields).length > 0;
           return {
             url: new URL(params.url, window.location.origin).href,
             headers: params.headers,
-            key: params.rawPath,
+            ...(hasFields ? { fields: params.fields } : {}),
           };
         } catch (error) {
           toast({
@@ -65,9 +70,8 @@ export function UploadButton({ label, kind, successText, onUploaded }: UploadBut
   );
 
   useEffect(() => {
-    const done = (_file: unknown, response: { body?: { key?: string } }) => {
-      const rawPath = response.body?.key ?? "";
-      apiRequest<{ normalizedPath: string }>("POST", "/api/objects/normalize", { rawPath }).then(
+    const done = () => {
+      apiRequest<{ normalizedPath: string }>("POST", "/api/objects/normalize", { rawPath: rawPath.current }).then(
         ({ normalizedPath }) => {
           onUploaded(normalizedPath);
           toast({ title: kind === "image" ? "Image Uploaded" : "Video Uploaded", description: successText });

@@ -1,10 +1,11 @@
 import type { APIRoute } from "astro";
 import { z } from "zod";
-import { db } from "@/lib/db.server";
 import { handle, json, parseQuery } from "@/lib/http.server";
+import { UPLOADS_PREFIX } from "@/lib/image-url";
 import { requireAdmin } from "@/modules/auth/guard.server";
-import { UPLOADABLE_TYPES } from "@/modules/uploads/file-types";
-import { signUpload } from "@/modules/uploads/upload-policy.server";
+import { MAX_BYTES, UPLOADABLE_TYPES } from "@/modules/uploads/file-types";
+import { objectStore } from "@/modules/uploads/object-store.server";
+import { newRawKey } from "@/modules/uploads/upload-keys";
 
 const query = z.object({
   contentType: z
@@ -12,18 +13,14 @@ const query = z.object({
     .default("image/jpeg"),
 });
 
-/** Parameters for one direct upload (SPEC §7), for the local driver a signed, single-use PUT. */
+/** Parameters for one direct upload (SPEC §7): a signed PUT to the site, or a presigned POST to S3. */
 export const GET: APIRoute = ({ locals, url }) =>
   handle(async () => {
     requireAdmin(locals);
     const { contentType } = parseQuery(query, url);
-    const signed = await signUpload(db(), contentType);
+    const key = newRawKey();
+    const maxBytes = contentType.startsWith("image/") ? MAX_BYTES.image : MAX_BYTES.video;
+    const target = await (await objectStore()).uploadTarget({ key, type: contentType, maxBytes });
     // rawPath (beyond the spec's fields) tells the uploader what to normalise afterwards.
-    return json({
-      method: "PUT",
-      url: signed.url,
-      fields: {},
-      headers: { "Content-Type": contentType },
-      rawPath: `/uploads/${signed.policy.key}`,
-    });
+    return json({ ...target, rawPath: UPLOADS_PREFIX + key });
   });

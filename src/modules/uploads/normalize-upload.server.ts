@@ -1,0 +1,30 @@
+import { HttpError } from "@/lib/http.server";
+import { UPLOADS_PREFIX } from "@/lib/image-url";
+import { detectType, MAX_BYTES } from "./file-types";
+import type { ObjectStore } from "./object-store.server";
+import { RAW_KEY, servedKey } from "./upload-keys";
+
+/**
+ * Turn a raw upload into a served object: only our own raw upload paths are accepted (no
+ * traversal, no other URLs), the type is read from the file's bytes (SVG and HTML are
+ * refused), and the size limit for that type is checked. A refused file is deleted.
+ * Returns the path to use.
+ */
+export async function normalizeUpload(store: ObjectStore, rawPath: string): Promise<string> {
+  const key = rawPath.startsWith(UPLOADS_PREFIX) ? rawPath.slice(UPLOADS_PREFIX.length) : "";
+  if (!RAW_KEY.test(key)) throw new HttpError(400, "Not an upload of this site", { field: "rawPath" });
+  const size = await store.size(key);
+  if (size === null) throw new HttpError(404, "Upload not found");
+  const type = detectType(await store.head(key, 32));
+  if (!type) {
+    await store.remove(key);
+    throw new HttpError(415, "Only JPEG, PNG, WebP, GIF or AVIF images and MP4 or WebM videos are accepted");
+  }
+  if (size > MAX_BYTES[type.kind]) {
+    await store.remove(key);
+    throw new HttpError(413, `The file is larger than ${MAX_BYTES[type.kind] / 1024 / 1024} MB`);
+  }
+  const target = servedKey(key, type);
+  await store.move(key, target, type.mime);
+  return UPLOADS_PREFIX + target;
+}

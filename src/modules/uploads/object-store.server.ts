@@ -1,0 +1,55 @@
+import { db, type Db } from "@/lib/db.server";
+import { settings, type Settings } from "@/lib/settings.server";
+import type { UploadableType } from "./file-types";
+
+/** How the browser sends one file straight to the store (SPEC §7's upload URL). */
+export interface UploadTarget {
+  method: "PUT" | "POST";
+  url: string;
+  /** Form fields of a POST policy, sent before the file; empty for a PUT. */
+  fields: Record<string, string>;
+  headers: Record<string, string>;
+}
+
+/**
+ * Where uploaded files live: a folder under DATA_DIR, or an S3-compatible bucket. Keys are
+ * relative paths (`images/abc.jpg`); the site serves every object at `/uploads/<key>` either
+ * way, so pages, the image service and the security headers do not depend on the driver.
+ */
+export interface ObjectStore {
+  /** Permission for one upload of `type`, at most `maxBytes`, to `key`; it ends after UPLOAD_URL_TTL_MS. */
+  uploadTarget(upload: { key: string; type: UploadableType; maxBytes: number }): Promise<UploadTarget>;
+  /** The object's size in bytes, or null when there is no such object. */
+  size(key: string): Promise<number | null>;
+  /** The object's first `length` bytes (all of it when shorter). */
+  head(key: string, length: number): Promise<Uint8Array>;
+  /** The whole object, or null when there is no such object. */
+  read(key: string): Promise<Uint8Array | null>;
+  /** The answer to a GET or HEAD of `/uploads/<key>`, or null when there is no such object. */
+  serve(request: Request, key: string): Promise<Response | null>;
+  /** Store a file from this machine, e.g. the sample content. */
+  put(key: string, file: string, type: string): Promise<void>;
+  /** Give an object a new key and the type its bytes were found to have. */
+  move(from: string, to: string, type: string): Promise<void>;
+  /** Delete an object; deleting a missing one is not an error. */
+  remove(key: string): Promise<void>;
+}
+
+/** The store the settings name: S3 when S3_BUCKET is set, else the uploads folder. */
+export async function createObjectStore(settings: Settings, db: Db): Promise<ObjectStore> {
+  if (settings.s3) {
+    // Loaded only when configured: the AWS SDK is large and most sites never need it.
+    const { S3Store } = await import("./s3-store.server");
+    return new S3Store(settings.s3);
+  }
+  const { LocalStore } = await import("./local-store.server");
+  return new LocalStore(settings.uploadsDir, db);
+}
+
+let current: Promise<ObjectStore> | undefined;
+
+/** This process's object store, made from its settings on first use. */
+export function objectStore(): Promise<ObjectStore> {
+  current ??= createObjectStore(settings(), db());
+  return current;
+}

@@ -1,0 +1,179 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DbHandle } from "../../../db/client.ts";
+import { startFakeS3, type FakeS3 } from "../../../tests/setup/fake-s3.ts";
+import { createTestDb } from "../../../tests/setup/test-db.ts";
+import { HttpError } from "@/lib/http.server";
+import { LocalStore } from "./local-store.server";
+import { normalizeUpload } from "./normalize-upload.server";
+import type { ObjectStore, UploadTarget } from "./object-store.server";
+import { S3Store } from "./s3-store.server";
+import { newRawKey } from "./upload-keys";
+
+const S3 = { bucket: "meh-media", region: "eu-west-3", accessKeyId: "AKIDTEST", secretAccessKey: "s3cr3t-for-tests" };
+const JPEG = readFile("content/media/posts/the-sandwich-was-fine-cover.jpg");
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+
+let fake: FakeS3;
+let handle: DbHandle;
+let root: string;
+let s3: S3Store;
+const stores: Record<string, () => ObjectStore> = {};
+
+beforeAll(async () => {
+  fake = await startFakeS3(S3);
+  handle = await createTestDb();
+  root = await mkdtemp(path.join(os.tmpdir(), "meh-store-"));
+  s3 = new S3Store({
+    bucket: S3.bucket,
+    region: S3.region,
+    endpoint: fake.url,
+    forcePathStyle: true,
+    credentials: { accessKeyId: S3.accessKeyId, secretAccessKey: S3.secretAccessKey },
+  });
+  stores.local = () => new LocalStore(root, handle.db);
+  stores.s3 = () => s3;
+});
+afterAll(async () => {
+  await fake.close();
+  await handle.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+async function putBytes(store: ObjectStore, key: string, bytes: Uint8Array | Promise<Buffer>): Promise<void> {
+  const file = path.join(root, "source.bin");
+  await writeFile(file, await bytes);
+  await store.put(key, file, "application/octet-stream");
+}
+
+const request = (headers: Record<string, string> = {}, method = "GET") =>
+  new Request("http://site.test/uploads/x", { method, headers });
+
+describe.each(["local", "s3"])("the %s object store", (name) => {
+  const store = () => stores[name]?.() as ObjectStore;
+  const bytes = Uint8Array.from({ length: 1000 }, (_, i) => i % 256);
+
+  it("stores, measures, reads and serves an object with ranges and validators", async () => {
+    await putBytes(store(), "videos/clip.mp4", bytes);
+    expect(await store().size("videos/clip.mp4")).toBe(1000);
+    expect(new Uint8Array(await store().head("videos/clip.mp4", 4))).toEqual(bytes.subarray(0, 4));
+    expect(new Uint8Array((await store().read("videos/clip.mp4")) ?? [])).toEqual(bytes);
+
+    const whole = await store().serve(request(), "videos/clip.mp4");
+    expect(whole?.status).toBe(200);
+    expect(whole?.headers.get("Content-Type")).toBe("video/mp4");
+    expect(whole?.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(whole?.headers.get("Content-Security-Policy")).toMatch(/^sandbox/);
+    expect(whole?.headers.get("Cache-Control")).toContain("immutable");
+    expect(new Uint8Array(await (whole as Response).arrayBuffer())).toEqual(bytes);
+
+    const part = await store().serve(request({ Range: "bytes=100-199" }), "videos/clip.mp4");
+    expect(part?.status).toBe(206);
+    expect(part?.headers.get("Content-Range")).toBe("bytes 100-199/1000");
+    expect(new Uint8Array(await (part as Response).arrayBuffer())).toEqual(bytes.subarray(100, 200));
+
+    const outside = await store().serve(request({ Range: "bytes=5000-" }), "videos/clip.mp4");
+    expect(outside?.status).toBe(416);
+    expect(outside?.headers.get("Content-Range")).toBe("bytes */1000");
+
+    const etag = whole?.headers.get("ETag") ?? "";
+    expect((await store().serve(request({ "If-None-Match": etag }), "videos/clip.mp4"))?.status).toBe(304);
+    const head = await store().serve(request({}, "HEAD"), "videos/clip.mp4");
+    expect(head?.headers.get("Content-Length")).toBe("1000");
+  });
+
+  it("answers null for missing objects and for keys it could never have made", async () => {
+    expect(await store().size("images/nothing.png")).toBeNull();
+    expect(await store().read("images/nothing.png")).toBeNull();
+    expect(await store().serve(request(), "images/nothing.png")).toBeNull();
+    for (const key of ["../etc/passwd", "images/../../x", "/etc/passwd", "Images/X.png"]) {
+      expect(await store().size(key)).toBeNull();
+      expect(await store().serve(request(), key)).toBeNull();
+    }
+  });
+
+  it("normalises a raw upload by its bytes, and deletes what it refuses", async () => {
+    const good = newRawKey();
+    await putBytes(store(), good, JPEG);
+    const servedPath = await normalizeUpload(store(), `/uploads/${good}`);
+    expect(servedPath).toBe(`/uploads/images/${good.slice(4)}.jpg`);
+    expect(await store().size(good)).toBeNull();
+    const served = await store().serve(request(), servedPath.slice("/uploads/".length));
+    expect(served?.headers.get("Content-Type")).toBe("image/jpeg");
+
+    const svg = newRawKey();
+    await putBytes(store(), svg, SVG);
+    await expect(normalizeUpload(store(), `/uploads/${svg}`)).rejects.toMatchObject({ status: 415 });
+    expect(await store().size(svg)).toBeNull();
+
+    const big = newRawKey();
+    await putBytes(store(), big, Buffer.concat([await JPEG, Buffer.alloc(5 * 1024 * 1024)]));
+    await expect(normalizeUpload(store(), `/uploads/${big}`)).rejects.toMatchObject({ status: 413 });
+    expect(await store().size(big)).toBeNull();
+
+    for (const path of ["/uploads/images/seed.jpg", "https://evil.example/raw/x", `/uploads/${svg}/../x`]) {
+      await expect(normalizeUpload(store(), path)).rejects.toBeInstanceOf(HttpError);
+    }
+    await expect(normalizeUpload(store(), `/uploads/${newRawKey()}`)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+/** Send a file as a browser does with S3's presigned POST (Uppy's form, file last). */
+async function post(
+  target: UploadTarget,
+  file: Uint8Array<ArrayBuffer>,
+  fields: Record<string, string> = {},
+): Promise<Response> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ ...target.fields, ...fields })) form.set(k, v);
+  form.set("file", new Blob([file]));
+  return fetch(target.url, { method: target.method, body: form });
+}
+
+describe("uploads to S3", () => {
+  it("go to the bucket itself with a presigned POST fixing key, type and size", async () => {
+    const key = newRawKey();
+    const target = await s3.uploadTarget({ key, type: "image/jpeg", maxBytes: 5 * 1024 * 1024 });
+    expect(target).toMatchObject({ method: "POST", url: `${fake.url}/${S3.bucket}`, headers: {} });
+    expect(target.fields).toMatchObject({ key, "Content-Type": "image/jpeg", success_action_status: "201" });
+    const res = await post(target, await JPEG);
+    expect(res.status).toBe(201);
+    expect(fake.objects.get(key)?.type).toBe("image/jpeg");
+    expect(await normalizeUpload(s3, `/uploads/${key}`)).toMatch(/^\/uploads\/images\/[a-z0-9]{26}\.jpg$/);
+  });
+
+  it("are refused by the bucket when too large, empty, of another type or to another key", async () => {
+    const key = newRawKey();
+    const target = await s3.uploadTarget({ key, type: "image/png", maxBytes: 1000 });
+    expect((await post(target, new Uint8Array(1001))).status).toBe(400);
+    expect((await post(target, new Uint8Array(0))).status).toBe(400);
+    expect((await post(target, new Uint8Array(10), { "Content-Type": "text/html" })).status).toBe(403);
+    expect((await post(target, new Uint8Array(10), { key: "images/replaced.png" })).status).toBe(403);
+    expect((await post(target, new Uint8Array(10), { acl: "public-read" })).status).toBe(403);
+    expect([...fake.objects.keys()]).not.toContain(key);
+    expect([...fake.objects.keys()]).not.toContain("images/replaced.png");
+  });
+
+  it("are refused once the policy has expired", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - 16 * 60 * 1000 });
+    const target = await s3.uploadTarget({ key: newRawKey(), type: "image/png", maxBytes: 1000 });
+    vi.useRealTimers();
+    expect((await post(target, new Uint8Array(10))).status).toBe(403);
+  });
+
+  it("cannot be signed with another secret", async () => {
+    const forger = new S3Store({
+      bucket: S3.bucket,
+      region: S3.region,
+      endpoint: fake.url,
+      forcePathStyle: true,
+      credentials: { accessKeyId: S3.accessKeyId, secretAccessKey: "guessed" },
+    });
+    const key = newRawKey();
+    const target = await forger.uploadTarget({ key, type: "image/png", maxBytes: 1000 });
+    expect((await post(target, new Uint8Array(10))).status).toBe(403);
+    await expect(forger.size("images/anything.png")).rejects.toThrow();
+  });
+});
