@@ -1,4 +1,4 @@
-import { copyFile, mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
+import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/lib/db.server";
 import type { ObjectStore, UploadTarget } from "./object-store.server";
@@ -17,6 +17,9 @@ export function objectFile(key: string, root: string): string | null {
   const file = path.resolve(root, key);
   return file.startsWith(root + path.sep) ? file : null;
 }
+
+/** How long an upload may wait under `raw/` to be normalised before it counts as abandoned. */
+export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
 
@@ -38,8 +41,19 @@ export class LocalStore implements ObjectStore {
   }
 
   async uploadTarget(upload: { key: string; type: UploadableType; maxBytes: number }): Promise<UploadTarget> {
+    await this.dropAbandoned();
     const url = await signUpload(this.db, upload);
     return { method: "PUT", url, fields: {}, headers: { "Content-Type": upload.type } };
+  }
+
+  /** Delete uploads never normalised (a dialog closed mid-way), so they do not pile up. */
+  async dropAbandoned(now = Date.now()): Promise<void> {
+    const raw = path.join(this.root, "raw");
+    const names = await readdir(raw).catch(() => []);
+    for (const name of names) {
+      const info = await stat(path.join(raw, name)).catch(() => null);
+      if (info && now - info.mtimeMs > ABANDONED_AFTER_MS) await rm(path.join(raw, name), { force: true });
+    }
   }
 
   async size(key: string): Promise<number | null> {

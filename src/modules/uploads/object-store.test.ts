@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -6,7 +6,7 @@ import type { DbHandle } from "../../../db/client.ts";
 import { startFakeS3, type FakeS3 } from "../../../tests/setup/fake-s3.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { HttpError } from "@/lib/http.server";
-import { LocalStore } from "./local-store.server";
+import { ABANDONED_AFTER_MS, LocalStore } from "./local-store.server";
 import { normalizeUpload } from "./normalize-upload.server";
 import type { ObjectStore, UploadTarget } from "./object-store.server";
 import { S3Store } from "./s3-store.server";
@@ -117,6 +117,20 @@ describe.each(["local", "s3"])("the %s object store", (name) => {
       await expect(normalizeUpload(store(), path)).rejects.toBeInstanceOf(HttpError);
     }
     await expect(normalizeUpload(store(), `/uploads/${newRawKey()}`)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("the local store", () => {
+  it("drops uploads left unnormalised for a day when it hands out the next upload URL", async () => {
+    const store = new LocalStore(root, handle.db);
+    const [stale, fresh] = [newRawKey(), newRawKey()];
+    await putBytes(store, stale, Buffer.from("abandoned"));
+    await putBytes(store, fresh, Buffer.from("in progress"));
+    const dayAgo = new Date(Date.now() - ABANDONED_AFTER_MS - 60_000);
+    await utimes(store.file(stale), dayAgo, dayAgo);
+    await store.uploadTarget({ key: newRawKey(), type: "image/png", maxBytes: 1000 });
+    expect(await store.size(stale)).toBeNull();
+    expect(await store.size(fresh)).toBe(11);
   });
 });
 
