@@ -1,5 +1,12 @@
+import type { z } from "zod";
 import { CATEGORIES } from "@/lib/categories";
 import { clampRating } from "@/lib/form-fields";
+import { slugify } from "@/lib/slug";
+
+/** Each refused field's first message, keyed by the field's name, for a form to show. */
+export function issuesByField(error: z.ZodError): Record<string, string> {
+  return Object.fromEntries(error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+}
 
 /** A field's error, in red under it (SPEC §2). */
 export function FieldError({ message }: { message?: string }) {
@@ -8,6 +15,48 @@ export function FieldError({ message }: { message?: string }) {
     <p className="field-error" role="alert">
       {message}
     </p>
+  );
+}
+
+/** A labelled text input, or a textarea of `rows` rows, with its error under it. */
+export function TextField({
+  id,
+  label,
+  value,
+  rows = 0,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  rows?: number;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  const change = (e: { target: { value: string } }) => {
+    onChange(e.target.value);
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {rows ? (
+        <textarea id={id} rows={rows} value={value} onChange={change} />
+      ) : (
+        <input id={id} value={value} onChange={change} />
+      )}
+      <FieldError message={error} />
+    </div>
+  );
+}
+
+/** The slug (SPEC §5): derived from the title while new, fixed once saved; never typed. */
+export function SlugField({ id, slug, title }: { id: string; slug?: string; title: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Slug</label>
+      <input id={id} value={slug ?? slugify(title)} disabled />
+    </div>
   );
 }
 

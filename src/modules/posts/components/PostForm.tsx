@@ -2,13 +2,14 @@ import { useCallback, useId, useState, type SubmitEvent } from "react";
 import {
   CategorySelect,
   FeaturedCheckbox,
-  FieldError,
   FormActions,
+  issuesByField,
   RatingInput,
+  SlugField,
+  TextField,
 } from "@/components/admin/FormControls";
 import { clampRating } from "@/lib/form-fields";
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
-import { slugify } from "@/lib/slug";
 import { UploadButton } from "@/modules/uploads/components/UploadButton";
 import { readTime } from "../read-time";
 import { postInputSchema, type PostInput } from "../schema";
@@ -24,12 +25,12 @@ interface PostFormProps {
   onCancel: () => void;
 }
 
-type TextField = "title" | "excerpt" | "content" | "existentialEcho" | "soundtrackPotential" | "emotionalTexture";
+type TextName = "title" | "excerpt" | "content" | "existentialEcho" | "soundtrackPotential" | "emotionalTexture";
 
 /** The post dialog's form (SPEC §4): empty for new, prefilled for edit; validated by the endpoint's schema. */
 export function PostForm({ post, images = [], pending, onSubmit, onCancel }: PostFormProps) {
   const id = useId();
-  const [text, setText] = useState<Record<TextField, string>>({
+  const [text, setText] = useState<Record<TextName, string>>({
     title: post?.title ?? "",
     excerpt: post?.excerpt ?? "",
     content: post?.content ?? "",
@@ -62,45 +63,30 @@ export function PostForm({ post, images = [], pending, onSubmit, onCancel }: Pos
     };
     const result = postInputSchema.safeParse(input);
     if (!result.success) {
-      setErrors(Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      setErrors(issuesByField(result.error));
       return;
     }
     setErrors({});
     onSubmit(input);
   };
 
-  const field = (name: TextField, label: string, multiline = false) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      {multiline ? (
-        <textarea
-          id={`${id}-${name}`}
-          rows={name === "content" ? 12 : 3}
-          value={text[name]}
-          onChange={(e) => {
-            setText({ ...text, [name]: e.target.value });
-          }}
-        />
-      ) : (
-        <input
-          id={`${id}-${name}`}
-          value={text[name]}
-          onChange={(e) => {
-            setText({ ...text, [name]: e.target.value });
-          }}
-        />
-      )}
-      <FieldError message={errors[name]} />
-    </div>
+  const field = (name: TextName, label: string, multiline = false) => (
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      value={text[name]}
+      rows={multiline ? (name === "content" ? 12 : 3) : 0}
+      error={errors[name]}
+      onChange={(value) => {
+        setText({ ...text, [name]: value });
+      }}
+    />
   );
 
   return (
     <form className="post-form" onSubmit={submit} noValidate>
       {field("title", "Title")}
-      <div className="field">
-        <label htmlFor={`${id}-slug`}>Slug</label>
-        <input id={`${id}-slug`} value={post?.slug ?? slugify(text.title)} disabled />
-      </div>
+      <SlugField id={`${id}-slug`} slug={post?.slug} title={text.title} />
       {field("excerpt", "Excerpt", true)}
       {field("content", "Content", true)}
       <CategorySelect id={`${id}-category`} value={category} error={errors.category} onChange={setCategory} />

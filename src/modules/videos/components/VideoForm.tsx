@@ -4,11 +4,13 @@ import {
   FeaturedCheckbox,
   FieldError,
   FormActions,
+  issuesByField,
   RatingInput,
+  SlugField,
+  TextField,
 } from "@/components/admin/FormControls";
 import { clampRating } from "@/lib/form-fields";
 import { formatDuration } from "@/lib/format";
-import { slugify } from "@/lib/slug";
 import { UploadButton } from "@/modules/uploads/components/UploadButton";
 import { videoInputSchema, type VideoInput } from "../schema";
 import type { VideoJson } from "../serialize";
@@ -20,7 +22,7 @@ interface VideoFormProps {
   onCancel: () => void;
 }
 
-type TextField = "title" | "description" | "existentialEcho" | "soundtrackPotential" | "emotionalTexture";
+type TextName = "title" | "description" | "existentialEcho" | "soundtrackPotential" | "emotionalTexture";
 
 /** Whole seconds of a video, read by the browser from the file's own metadata. */
 function readDuration(url: string): Promise<number> {
@@ -40,7 +42,7 @@ function readDuration(url: string): Promise<number> {
 /** The video dialog's form, in the post form's manner: empty for new, prefilled for edit. */
 export function VideoForm({ item, pending, onSubmit, onCancel }: VideoFormProps) {
   const id = useId();
-  const [text, setText] = useState<Record<TextField, string>>({
+  const [text, setText] = useState<Record<TextName, string>>({
     title: item?.title ?? "",
     description: item?.description ?? "",
     existentialEcho: item?.existentialEcho ?? "",
@@ -81,7 +83,7 @@ export function VideoForm({ item, pending, onSubmit, onCancel }: VideoFormProps)
     };
     const result = videoInputSchema.safeParse(input);
     if (!result.success) {
-      setErrors(Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      setErrors(issuesByField(result.error));
       return;
     }
     setErrors({});
@@ -89,38 +91,23 @@ export function VideoForm({ item, pending, onSubmit, onCancel }: VideoFormProps)
   };
 
   const error = (name: string) => <FieldError message={errors[name]} />;
-  const field = (name: TextField, label: string, rows = 0) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      {rows ? (
-        <textarea
-          id={`${id}-${name}`}
-          rows={rows}
-          value={text[name]}
-          onChange={(e) => {
-            setText({ ...text, [name]: e.target.value });
-          }}
-        />
-      ) : (
-        <input
-          id={`${id}-${name}`}
-          value={text[name]}
-          onChange={(e) => {
-            setText({ ...text, [name]: e.target.value });
-          }}
-        />
-      )}
-      {error(name)}
-    </div>
+  const field = (name: TextName, label: string, rows = 0) => (
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      value={text[name]}
+      rows={rows}
+      error={errors[name]}
+      onChange={(value) => {
+        setText({ ...text, [name]: value });
+      }}
+    />
   );
 
   return (
     <form className="post-form" onSubmit={submit} noValidate>
       {field("title", "Title")}
-      <div className="field">
-        <label htmlFor={`${id}-slug`}>Slug</label>
-        <input id={`${id}-slug`} value={item?.slug ?? slugify(text.title)} disabled />
-      </div>
+      <SlugField id={`${id}-slug`} slug={item?.slug} title={text.title} />
       {field("description", "Description", 6)}
       <CategorySelect id={`${id}-category`} value={category} error={errors.category} onChange={setCategory} />
       <RatingInput id={`${id}-rating`} value={rating} onChange={setRating} />
