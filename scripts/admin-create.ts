@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { createDb, DatabaseInUseError } from "../db/client.ts";
 import { runMigrations } from "../db/migrate.ts";
 import { createOrResetAdmin, DEFAULT_ADMIN, generatePassword } from "../src/modules/auth/admin-account.server.ts";
-import { settings as loadSettings } from "../src/lib/settings.server.ts";
+import { parseSettings } from "../src/lib/settings.server.ts";
 
 const usage = `Create an admin, or reset an existing user's password and make them admin.
 
@@ -24,7 +24,7 @@ if (values.help) {
   process.exit(0);
 }
 
-const settings = loadSettings();
+const settings = parseSettings(process.env);
 const username = values.username ?? settings.admin?.username ?? DEFAULT_ADMIN;
 const password = values.password ?? settings.admin?.password ?? generatePassword();
 const printPassword = !values.password && !settings.admin;

@@ -1,4 +1,30 @@
+import type { DbHandle } from "../db/client.ts";
 import type { EnsureAdminResult } from "../src/modules/auth/admin-account.server.ts";
+import type { Settings } from "../src/lib/settings.server.ts";
+
+/** What `npm start` prints once the site listens: where it is, what it uses, how to sign in. */
+export function startBanner(started: {
+  settings: Settings;
+  handle: DbHandle;
+  seeded: boolean;
+  admin: EnsureAdminResult;
+  url: string;
+}): string {
+  const { settings, handle, seeded, admin, url } = started;
+  const where =
+    handle.engine === "postgres" ? `PostgreSQL at ${handle.location}` : `embedded PGlite in ${handle.location}`;
+  const uploads = settings.s3
+    ? `S3 bucket "${settings.s3.bucket}"${settings.s3.endpoint ? ` at ${settings.s3.endpoint}` : ""}`
+    : settings.uploadsDir;
+  const lines = [
+    `${settings.siteName} is running at ${url}`,
+    `Database: ${where}${seeded ? " (seeded with the sample content)" : ""}`,
+    `Uploads:  ${uploads}`,
+    ...originBanner(settings.writeOrigin, url),
+    ...adminBanner(admin, url),
+  ];
+  return `\n  ${lines.join("\n  ")}\n`;
+}
 
 /** The lines telling a new owner how to sign in; a generated password is shown this once. */
 export function adminBanner(admin: EnsureAdminResult, url: string): string[] {
@@ -11,5 +37,14 @@ export function adminBanner(admin: EnsureAdminResult, url: string): string[] {
   return [
     `Admin: sign in at ${url}/login as "${admin.username}".`,
     "       Forgot the password? Stop the server and run: npm run admin:create",
+  ];
+}
+
+/** Which origin writes (sign-in, saves) must come from: the CSRF check refuses any other. */
+function originBanner(writeOrigin: string | undefined, url: string): string[] {
+  if (writeOrigin) return [`Writes: accepted only from pages at ${writeOrigin} (SITE_URL)`];
+  return [
+    `Writes: accepted from pages at the address the browser used (${url}, 127.0.0.1, …)`,
+    "        Set SITE_URL to the public address to accept them from that origin only.",
   ];
 }

@@ -1,5 +1,5 @@
 import "./load-env.ts";
-import { settings } from "../src/lib/settings.server.ts";
+import { settings } from "../src/lib/runtime.server.ts";
 import { adminBanner } from "./banner.ts";
 import { prepareDb } from "./prepare-db.ts";
 

@@ -5,13 +5,12 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { DatabaseInUseError } from "../db/client.ts";
-import { setDbHandle } from "../src/lib/db.server.ts";
-import { settings as loadSettings } from "../src/lib/settings.server.ts";
-import { listenForChanges } from "../src/modules/publishing/broadcast.server.ts";
+import { scheduleHousekeeping } from "../src/lib/housekeeping.server.ts";
+import { runtime as processRuntime } from "../src/lib/runtime.server.ts";
+import { shareChanges } from "../src/modules/publishing/broadcast.server.ts";
 import { createFrontHandler } from "../src/modules/publishing/front-server.server.ts";
-import { pageStore } from "../src/modules/publishing/page-store.server.ts";
-import { setPublishingRuntime } from "../src/modules/publishing/publish.server.ts";
-import { adminBanner } from "./banner.ts";
+import { rerenderDroppedPages } from "../src/modules/publishing/page-refresh.server.ts";
+import { startBanner } from "./banner.ts";
 import { prepareDb } from "./prepare-db.ts";
 
 const SERVER_ENTRY = "./dist/server/entry.mjs";
@@ -26,12 +25,13 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-let settings;
+let runtime;
 try {
-  settings = loadSettings();
+  runtime = processRuntime();
 } catch (error) {
   fail((error as Error).message);
 }
+const { settings } = runtime;
 
 if (!existsSync(SERVER_ENTRY)) {
   console.log("No build found: building the site (this takes a minute, once)...");
@@ -47,7 +47,7 @@ try {
   throw error;
 }
 const { handle, seeded, admin } = prepared;
-setDbHandle(handle);
+runtime.useDatabase(handle);
 
 // The adapter would otherwise start its own server on import.
 process.env.ASTRO_NODE_AUTOSTART = "disabled";
@@ -55,37 +55,19 @@ const { handler } = (await import(new URL(SERVER_ENTRY, `file://${process.cwd()}
 
 const server = http.createServer(
   createFrontHandler({
-    store: pageStore(),
+    store: runtime.pages,
     astro: handler,
     https: settings.siteUrl.startsWith("https://"),
     clientDir: path.resolve("dist/client"),
   }),
 );
 
-// Pages dropped by a change are rendered again through this server, one at a time, so the
-// next visitor gets a stored page; with PostgreSQL, changes also reach the other instances.
-const changes = handle.pool ? await listenForChanges(handle.pool, randomUUID()) : undefined;
-let renderQueue = Promise.resolve();
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-setPublishingRuntime({
-  rerender(keys) {
-    const address = server.address();
-    if (typeof address !== "object" || !address || keys.length === 0) return;
-    const origin = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
-    // A moment's pause lets a visitor's own read render a page first; the rerender then
-    // finds it stored and costs nothing, instead of two renders competing for the CPU.
-    renderQueue = renderQueue.then(async () => {
-      await pause(100);
-      for (const key of keys) {
-        await fetch(origin + key, { headers: { "Accept-Encoding": "br" } }).then(
-          (response) => response.body?.cancel(),
-          () => undefined,
-        );
-      }
-    });
-  },
-  broadcast: changes?.broadcast,
-});
+// What a published change sets off: the pages it dropped are rendered again through this
+// server; with PostgreSQL, the other instances hear of it; expired rows are swept hourly.
+runtime.publisher.subscribe(rerenderDroppedPages(server));
+const stopSharing = handle.pool ? await shareChanges(runtime.publisher, handle.pool, randomUUID()) : undefined;
+const stopHousekeeping = scheduleHousekeeping(handle.db);
+
 server.on("error", (error: NodeJS.ErrnoException) => {
   if (error.code === "EADDRINUSE") fail(`Port ${settings.port} on ${settings.host} is taken. Set PORT to another one.`);
   fail(error.message);
@@ -93,16 +75,7 @@ server.on("error", (error: NodeJS.ErrnoException) => {
 server.listen(settings.port, settings.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : settings.port;
-  const url = `http://${settings.host}:${port}`;
-  const where =
-    handle.engine === "postgres" ? `PostgreSQL at ${handle.location}` : `embedded PGlite in ${handle.location}`;
-  const lines = [
-    `${settings.siteName} is running at ${url}`,
-    `Database: ${where}${seeded ? " (seeded with the sample content)" : ""}`,
-    `Uploads:  ${settings.s3 ? `S3 bucket "${settings.s3.bucket}"${settings.s3.endpoint ? ` at ${settings.s3.endpoint}` : ""}` : settings.uploadsDir}`,
-    ...adminBanner(admin, url),
-  ];
-  console.log(`\n  ${lines.join("\n  ")}\n`);
+  console.log(startBanner({ settings, handle, seeded, admin, url: `http://${settings.host}:${port}` }));
 });
 
 let stopping = false;
@@ -111,7 +84,8 @@ async function stop(): Promise<void> {
   stopping = true;
   server.close();
   server.closeAllConnections();
-  await changes?.stop();
+  stopHousekeeping();
+  await stopSharing?.();
   await handle.close();
   process.exit(0);
 }

@@ -1,13 +1,13 @@
 import type { APIRoute } from "astro";
 import { handleImageRequest, type LocalImageLoadResult } from "astro/assets/endpoint/shared";
 import { UPLOADS_PREFIX } from "@/lib/image-url";
-import { objectStore } from "@/modules/uploads/object-store.server";
+import { runtime } from "@/lib/runtime.server";
 
 // Astro's image endpoint, reading source images from the object store: the node adapter's
 // own endpoint only looks in the build's client folder, where uploads never are.
 async function loadUpload(src: string): Promise<LocalImageLoadResult> {
   if (!src.startsWith(UPLOADS_PREFIX)) return { kind: "invalid-path" };
-  const bytes = await (await objectStore()).read(decodeURIComponent(src.slice(UPLOADS_PREFIX.length)));
+  const bytes = await (await runtime().objects()).read(decodeURIComponent(src.slice(UPLOADS_PREFIX.length)));
   return bytes ? { kind: "loaded", buffer: Buffer.from(bytes) } : { kind: "not-found" };
 }
 

@@ -1,13 +1,12 @@
 import { defineMiddleware, sequence } from "astro:middleware";
 import { db } from "@/lib/db.server";
-import { contentType, json } from "@/lib/http.server";
-import { settings } from "@/lib/settings.server";
+import { forbidden } from "@/lib/errors";
+import { errorResponse } from "@/lib/http.server";
+import { settings } from "@/lib/runtime.server";
 import { clearSessionCookie, readSessionToken } from "@/modules/auth/session-cookie.server";
 import { validateSessionToken } from "@/modules/auth/session.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-// Endpoints that take a body other than JSON: the newsletter's no-JavaScript form and uploads.
-const NON_JSON_BODIES = new Set(["/api/newsletter/subscribe", "/api/objects/upload"]);
 
 /** Who is asking: a valid session cookie makes `locals.user`; anything else is a visitor. */
 const loadSession = defineMiddleware(async ({ cookies, locals, isPrerendered }, next) => {
@@ -36,28 +35,15 @@ const guardAdminPages = defineMiddleware(({ url, locals, redirect }, next) => {
 
 /**
  * Refuse unsafe API calls from other origins (CSRF). Browsers send `Origin` on every
- * cross-site and same-site POST/PUT/DELETE, so a missing one is refused too.
+ * cross-site and same-site POST/PUT/DELETE, so a missing one is refused too. The origin
+ * is SITE_URL's when set; otherwise the one the request was sent to (see `writeOrigin`).
  */
 const requireSameOrigin = defineMiddleware(({ request, url }, next) => {
   if (SAFE_METHODS.has(request.method) || !url.pathname.startsWith("/api/")) return next();
-  if (request.headers.get("Origin") !== settings().siteUrl) {
-    return json({ error: "Cross-site request refused" }, { status: 403 });
+  if (request.headers.get("Origin") !== (settings().writeOrigin ?? url.origin)) {
+    return errorResponse(forbidden("Cross-site request refused"));
   }
   return next();
 });
 
-/** A body sent to the API is JSON and says so; a form post cannot pass for an API call. */
-const requireJsonBody = defineMiddleware(({ request, url }, next) => {
-  if (SAFE_METHODS.has(request.method) || !url.pathname.startsWith("/api/") || NON_JSON_BODIES.has(url.pathname)) {
-    return next();
-  }
-  const hasBody = request.headers.has("Content-Length")
-    ? request.headers.get("Content-Length") !== "0"
-    : request.headers.has("Transfer-Encoding");
-  if (hasBody && contentType(request) !== "application/json") {
-    return json({ error: "Content-Type must be application/json" }, { status: 415 });
-  }
-  return next();
-});
-
-export const onRequest = sequence(requireSameOrigin, requireJsonBody, loadSession, guardAdminPages);
+export const onRequest = sequence(requireSameOrigin, loadSession, guardAdminPages);

@@ -1,6 +1,43 @@
 /**
+ * A failed API call. The message is the spec's "{status}: {text}" (SPEC §8); what the
+ * server said is also read out, so a form can act on the field at fault without parsing
+ * the message back.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's stable error code (`invalid`, `not_found`, `rate_limited`, …), when it sent one. */
+  readonly code?: string;
+  /** The input field at fault, as a dotted path (`images.0.imageUrl`), when one is. */
+  readonly field?: string;
+  /** The server's own sentence ("Invalid credentials"), or the response text when it sent no JSON error. */
+  readonly reason: string;
+
+  constructor(status: number, text: string) {
+    super(`${status}: ${text}`);
+    this.name = "ApiError";
+    this.status = status;
+    const body = parseErrorBody(text);
+    this.code = body.code;
+    this.field = body.field;
+    this.reason = body.error ?? text;
+  }
+}
+
+function parseErrorBody(text: string): { error?: string; code?: string; field?: string } {
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (typeof body !== "object" || body === null) return {};
+    const { error, code, field } = body as Record<string, unknown>;
+    const asText = (value: unknown) => (typeof value === "string" ? value : undefined);
+    return { error: asText(error), code: asText(code), field: asText(field) };
+  } catch {
+    return {};
+  }
+}
+
+/**
  * Call the site's API from the browser (SPEC §7): cookies always sent, a JSON body only
- * when there is one, and any non-ok response thrown as "{status}: {text}". Kept apart from
+ * when there is one, and any non-ok response thrown as an `ApiError`. Kept apart from
  * the query client so public islands do not carry React Query.
  */
 export async function apiRequest<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
@@ -11,9 +48,6 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown,
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });
-  if (!response.ok) {
-    const text = (await response.text()) || response.statusText;
-    throw new Error(`${response.status}: ${text}`);
-  }
+  if (!response.ok) throw new ApiError(response.status, (await response.text()) || response.statusText);
   return (await response.json()) as T;
 }

@@ -1,28 +1,7 @@
 import type { APIContext } from "astro";
-import { settings } from "./settings.server";
 import { z } from "zod";
-
-/** An error a caller can act on; its status, message, field and headers are sent as they are. */
-export class HttpError extends Error {
-  readonly status: number;
-  readonly field?: string;
-  readonly headers?: Record<string, string>;
-  constructor(status: number, message: string, options: { field?: string; headers?: Record<string, string> } = {}) {
-    super(message);
-    this.name = "HttpError";
-    this.status = status;
-    this.field = options.field;
-    this.headers = options.headers;
-  }
-}
-
-export const notFound = (what: string): HttpError => new HttpError(404, `${what} not found`);
-
-/** A 429 telling the client when it may try again. */
-export const tooManyRequests = (retryAfterSeconds: number): HttpError =>
-  new HttpError(429, "Too many attempts. Please try again later.", {
-    headers: { "Retry-After": String(retryAfterSeconds) },
-  });
+import { DomainError, invalid, tooLarge, type ErrorCode } from "./errors";
+import { settings } from "./runtime.server";
 
 /** A JSON response. API responses are never stored by browsers or proxies unless a route says so. */
 export function json(data: unknown, init: ResponseInit = {}): Response {
@@ -52,8 +31,7 @@ export function parseWith<S extends z.core.$ZodType>(schema: S, input: unknown):
   const result = z.safeParse(schema, input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = issue?.path.join(".") || undefined;
-  throw new HttpError(400, issue?.message ?? "Invalid input", { field });
+  throw invalid(issue?.message ?? "Invalid input", issue?.path.join(".") || undefined);
 }
 
 /** The media type of a request's body, without parameters, lowercased. */
@@ -63,8 +41,8 @@ export function contentType(request: Request): string | undefined {
 
 /** A request body as text, refused with 413 past `maxBytes` whatever Content-Length claims. */
 export async function readBody(request: Request, maxBytes: number): Promise<string> {
-  const tooLarge = new HttpError(413, `Request body must be at most ${maxBytes} bytes`);
-  if (Number(request.headers.get("Content-Length")) > maxBytes) throw tooLarge;
+  const refused = tooLarge(`Request body must be at most ${maxBytes} bytes`);
+  if (Number(request.headers.get("Content-Length")) > maxBytes) throw refused;
   if (!request.body) return "";
   const reader = request.body.getReader();
   const decoder = new TextDecoder();
@@ -77,13 +55,13 @@ export async function readBody(request: Request, maxBytes: number): Promise<stri
       size += value.byteLength;
       if (size > maxBytes) {
         await reader.cancel().catch(() => undefined);
-        throw tooLarge;
+        throw refused;
       }
       text += decoder.decode(value, { stream: true });
     }
   } catch (error) {
-    if (error === tooLarge) throw error;
-    throw new HttpError(400, "Could not read the request body");
+    if (error === refused) throw error;
+    throw invalid("Could not read the request body");
   }
 }
 
@@ -92,7 +70,7 @@ export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new HttpError(400, "Request body must be valid JSON");
+    throw invalid("Request body must be valid JSON");
   }
 }
 
@@ -135,22 +113,36 @@ export function clientAddress(context: Pick<APIContext, "clientAddress" | "reque
   return clientFrom(socket, context.request.headers.get("X-Forwarded-For"), settings().trustedProxies);
 }
 
+/** The one mapping from what went wrong to the HTTP status that says so. */
+export const STATUS_OF: Record<ErrorCode, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
+  rate_limited: 429,
+};
+
 /**
- * The response for a failed request: a typed error as its status, anything else a bare
- * 500, logged here and never described to the client (no stack or SQL text leaves).
+ * The response for a failed request: a domain error as its status, with its message,
+ * stable code and field; anything else a bare 500, logged here and never described to
+ * the client (no stack or SQL text leaves).
  */
 export function errorResponse(error: unknown): Response {
-  if (error instanceof HttpError) {
-    return json(error.field ? { error: error.message, field: error.field } : { error: error.message }, {
-      status: error.status,
-      headers: error.headers,
+  if (error instanceof DomainError) {
+    const { message, code, field, retryAfterSeconds } = error;
+    return json(field ? { error: message, code, field } : { error: message, code }, {
+      status: STATUS_OF[code],
+      headers: retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) },
     });
   }
   console.error(error);
-  return json({ error: "Internal server error" }, { status: 500 });
+  return json({ error: "Internal server error", code: "internal" }, { status: 500 });
 }
 
-/** Run a route body, answering any error it throws with `errorResponse`. */
+/** Run a handler, answering any error it throws with `errorResponse`. */
 export async function handle(run: () => Promise<Response> | Response): Promise<Response> {
   try {
     return await run();

@@ -30,3 +30,12 @@ export const idParam = z.object({
     .transform(Number)
     .pipe(z.number().max(2147483647, "Id must be a positive integer")),
 });
+
+// The spec reads posts and videos by slug and writes them by id on one path, `/{ref}`:
+// these read the one parameter under the name its errors should give.
+
+/** `{ref}` read as a slug. */
+export const refAsSlug = z.preprocess((params) => ({ slug: (params as { ref?: string }).ref }), slugParam);
+
+/** `{ref}` read as an id. */
+export const refAsId = z.preprocess((params) => ({ id: (params as { ref?: string }).ref }), idParam);

@@ -1,6 +1,7 @@
 import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
+import { rateLimited } from "@/lib/errors";
 
 const { rateLimits } = tables;
 
@@ -58,6 +59,15 @@ export async function hitRateLimit(db: Db, key: string, { limit, windowMs }: Rat
 
   const allowed = row.count <= limit;
   return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, row.secondsLeft) };
+}
+
+/**
+ * The one throttle: count a hit on `key` and refuse it with a `rate_limited` error (telling
+ * when to try again) once the limit is passed.
+ */
+export async function throttle(db: Db, key: string, limit: RateLimit): Promise<void> {
+  const { allowed, retryAfterSeconds } = await hitRateLimit(db, key, limit);
+  if (!allowed) throw rateLimited(retryAfterSeconds);
 }
 
 /**

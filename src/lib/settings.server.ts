@@ -85,6 +85,12 @@ export interface Settings {
   databaseUrl: string;
   /** The public origin, without a trailing slash. */
   siteUrl: string;
+  /**
+   * The one origin writes must come from (CSRF): SITE_URL when set. Unset, a write must
+   * come from the origin it was sent to, since a site opened as 127.0.0.1, a LAN address
+   * or `localhost` cannot know in advance which name the browser used.
+   */
+  writeOrigin?: string;
   siteName: string;
   curatorName: string;
   uploadsDir: string;
@@ -111,6 +117,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     dataDir,
     databaseUrl: s.DATABASE_URL ?? `file:${path.join(dataDir, "db")}`,
     siteUrl,
+    writeOrigin: s.SITE_URL === undefined ? undefined : siteUrl,
     siteName: s.SITE_NAME,
     curatorName: s.CURATOR_NAME,
     uploadsDir: path.join(dataDir, "uploads"),
@@ -130,12 +137,4 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
         }
       : undefined,
   };
-}
-
-let current: Settings | undefined;
-
-/** The settings of this process, parsed on first use. */
-export function settings(): Settings {
-  current ??= parseSettings(process.env);
-  return current;
 }

@@ -3,8 +3,9 @@ import type { APIRoute } from "astro";
 import { db } from "@/lib/db.server";
 import { paragraphs } from "@/lib/format";
 import { handle } from "@/lib/http.server";
-import { cachePage } from "@/lib/page-cache";
-import { settings } from "@/lib/settings.server";
+import { cachePage } from "@/modules/publishing/page-cache";
+import { tag } from "@/modules/publishing/content-tags";
+import { settings } from "@/lib/runtime.server";
 import { listPosts } from "@/modules/posts/posts.server";
 import { escapeXml } from "@/modules/search/sitemap";
 import { listVideos } from "@/modules/videos/videos.server";
@@ -12,7 +13,7 @@ import { listVideos } from "@/modules/videos/videos.server";
 // Videos carry no enclosure: RSS requires its byte length, and some readers refuse 0.
 export const GET: APIRoute = (context) =>
   handle(async () => {
-    cachePage(context, ["posts", "videos"]);
+    cachePage(context, [tag.posts, tag.videos]);
     const { siteUrl, siteName, curatorName } = settings();
     const [posts, videos] = await Promise.all([listPosts(db()), listVideos(db())]);
     const items: (RSSFeedItem & { pubDate: Date })[] = [

@@ -40,5 +40,5 @@ test("a wrong password and an unknown user get the same answer", async ({ reques
   expect(await wrong.text()).toBe(await unknown.text());
   const blank = await request.post("/api/auth/login", { headers, data: { username: "", password: "" } });
   expect(blank.status()).toBe(400);
-  expect(await blank.json()).toEqual({ error: "Username is required", field: "username" });
+  expect(await blank.json()).toEqual({ error: "Username is required", code: "invalid", field: "username" });
 });

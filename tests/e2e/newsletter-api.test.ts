@@ -4,7 +4,7 @@ import { siteOrigin } from "./support";
 // Every POST here counts against the per-client limit (20 an hour from 127.0.0.1, shared by
 // all files against one server): this file makes 14. Each test uses its own address.
 const ENDPOINT = "/api/newsletter/subscribe";
-const TOO_MANY = { error: "Too many attempts. Please try again later." };
+const TOO_MANY = { error: "Too many attempts. Please try again later.", code: "rate_limited" };
 
 const uniqueAddress = () => `meh-${crypto.randomUUID()}@example.com`;
 
@@ -32,11 +32,15 @@ test.describe("JSON signups (the island)", () => {
   test("refuses an invalid or blank address with 400 naming the field", async ({ request }) => {
     const invalid = await postJson(request, { email: "not-an-address" });
     expect(invalid.status()).toBe(400);
-    expect(await invalid.json()).toEqual({ error: "Please enter a valid email address.", field: "email" });
+    expect(await invalid.json()).toEqual({
+      error: "Please enter a valid email address.",
+      code: "invalid",
+      field: "email",
+    });
 
     const blank = await postJson(request, { email: "   " });
     expect(blank.status()).toBe(400);
-    expect(await blank.json()).toEqual({ error: "Please enter your email address.", field: "email" });
+    expect(await blank.json()).toEqual({ error: "Please enter your email address.", code: "invalid", field: "email" });
   });
 
   test("refuses another content type with 415", async ({ request }) => {
@@ -47,6 +51,7 @@ test.describe("JSON signups (the island)", () => {
     expect(res.status()).toBe(415);
     expect(await res.json()).toEqual({
       error: "Content-Type must be application/json or application/x-www-form-urlencoded",
+      code: "unsupported_type",
     });
   });
 

@@ -88,7 +88,7 @@ test.describe("posts", () => {
     expect(post.title).toBe("The Sandwich Was Fine");
     const missing = await request.get("/api/posts/no-such-post");
     expect(missing.status()).toBe(404);
-    expect(await missing.json()).toEqual({ error: "Post not found" });
+    expect(await missing.json()).toEqual({ error: "Post not found", code: "not_found" });
   });
 
   test("gives a post's images in display order; 404 for an unknown post, 400 for a bad id", async ({ request }) => {
@@ -130,7 +130,7 @@ test.describe("videos", () => {
     expect(video.duration).toBeGreaterThan(0);
     const missing = await request.get("/api/videos/nope");
     expect(missing.status()).toBe(404);
-    expect(await missing.json()).toEqual({ error: "Video not found" });
+    expect(await missing.json()).toEqual({ error: "Video not found", code: "not_found" });
   });
 });
 

@@ -1,5 +1,12 @@
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { E2E_ADMIN, hydrated } from "./support";
+
+// What `npm start` does beyond serving: these start servers of their own.
 
 test("a second server on the same data directory refuses to start, and the first keeps serving", async ({
   request,
@@ -14,4 +21,67 @@ test("a second server on the same data directory refuses to start, and the first
   expect(stderr).toContain("is in use by another running server");
   expect(stderr).toContain("different DATA_DIR");
   expect((await request.get("/api/posts")).status()).toBe(200);
+});
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => {
+        resolve(typeof address === "object" && address ? address.port : 0);
+      });
+    });
+  });
+
+test("without SITE_URL, the owner signs in from whichever address the site was opened at", async ({ page }) => {
+  test.setTimeout(90_000);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "meh-origin-"));
+  const port = await freePort();
+  const { SITE_URL: _unset, ...env } = process.env;
+  // Listening on every interface, the site cannot know which name a browser will use.
+  const server = spawn("tsx", ["scripts/start.ts"], {
+    env: {
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "0.0.0.0",
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+    },
+  });
+  let stdout = "";
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (stdout.includes("is running at")) resolve();
+      });
+      server.on("exit", (code) => {
+        reject(new Error(`the server exited with ${String(code)}`));
+      });
+    });
+    expect(stdout).toContain("Writes: accepted from pages at the address the browser used");
+    expect(stdout).toContain("Set SITE_URL");
+
+    await page.goto(`http://127.0.0.1:${port}/login`);
+    await hydrated(page, "LoginForm");
+    await page.getByLabel("Username").fill(E2E_ADMIN.username);
+    await page.getByLabel("Password").fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(`http://127.0.0.1:${port}/admin`);
+    await expect(page.getByRole("heading", { name: `Welcome back, ${E2E_ADMIN.username}!` })).toBeVisible();
+
+    // Another site's page still cannot write.
+    const forged = await page.request.post(`http://127.0.0.1:${port}/api/auth/logout`, {
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(forged.status()).toBe(403);
+  } finally {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.on("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

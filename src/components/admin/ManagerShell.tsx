@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { apiRequest } from "@/lib/api-request";
+import { ApiError, apiRequest } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
 
 export interface ManagedItem {
@@ -32,16 +32,6 @@ export interface ManagerConfig<T extends ManagedItem, I> {
   };
   card: (item: T) => ReactNode;
   form: (props: { item?: T; pending: boolean; onSubmit: (input: I) => void; onCancel: () => void }) => ReactNode;
-}
-
-/** The field a refused write names (`400: {"error": …, "field": "images.0.imageUrl"}`), or "". */
-function failedField(error: Error): string {
-  try {
-    const body = JSON.parse(error.message.slice(error.message.indexOf(":") + 1)) as { field?: unknown };
-    return typeof body.field === "string" ? body.field : "";
-  } catch {
-    return "";
-  }
 }
 
 type Editing<T> = { mode: "new" } | { mode: "edit"; item: T } | null;
@@ -76,7 +66,7 @@ export function ManagerShell<T extends ManagedItem, I>({
       await refresh();
     },
     onError: (error) => {
-      const field = failedField(error);
+      const field = error instanceof ApiError ? (error.field ?? "") : "";
       const precise = Object.entries(config.toasts.fieldFailed ?? {}).find(([prefix]) => field.startsWith(prefix));
       const description =
         precise?.[1] ?? (editing?.mode === "edit" ? config.toasts.updateFailed : config.toasts.createFailed);

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
-import { HttpError, tooManyRequests } from "@/lib/http.server";
-import { hitRateLimit, resetRateLimit } from "@/lib/rate-limit.server";
+import { unauthenticated } from "@/lib/errors";
+import { resetRateLimit, throttle } from "@/lib/rate-limit.server";
 import { generatePassword } from "./admin-account.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import type { LoginInput } from "./schema";
@@ -27,11 +27,6 @@ export const INVALID_CREDENTIALS = "Invalid credentials";
 let decoyHash: Promise<string> | undefined;
 const decoy = () => (decoyHash ??= hashPassword(generatePassword()));
 
-async function throttle(db: Db, key: string, limit: { limit: number; windowMs: number }): Promise<void> {
-  const { allowed, retryAfterSeconds } = await hitRateLimit(db, key, limit);
-  if (!allowed) throw tooManyRequests(retryAfterSeconds);
-}
-
 /** Check a sign-in attempt; on success start a session and return its token and user. */
 export async function login(db: Db, input: LoginInput, client: string): Promise<{ token: string; user: SessionUser }> {
   const userKey = `login:user:${input.username.toLowerCase()}:${client}`;
@@ -43,7 +38,7 @@ export async function login(db: Db, input: LoginInput, client: string): Promise<
     .where(eq(users.username, input.username))
     .limit(1);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoy()), input.password);
-  if (!user || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
+  if (!user || !valid) throw unauthenticated(INVALID_CREDENTIALS);
   // The per-name limit is for guesses: the right password clears it.
   await resetRateLimit(db, userKey);
   const token = await createSession(db, user.id);

@@ -1,5 +1,5 @@
 import type { AstroCookies } from "astro";
-import { settings } from "@/lib/settings.server";
+import { settings } from "@/lib/runtime.server";
 import { sessionCookieName } from "./cookie";
 import { ABSOLUTE_TIMEOUT_MS } from "./session.server";
 

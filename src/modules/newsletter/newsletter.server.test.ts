@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
 import { newsletterSubscribers } from "../../../db/schema/index.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
-import { subscribe } from "./newsletter.server";
+import { SIGNUP_LIMITS, subscribe } from "./newsletter.server";
 import { newsletterSignupSchema } from "./schema";
 
 let handle: DbHandle;
@@ -30,8 +30,14 @@ describe("subscribe", () => {
     expect((await stored()).filter((e) => e.startsWith("second"))).toEqual(["second@example.com"]);
   });
 
-  it("stores one row when the same address arrives concurrently", async () => {
-    await Promise.all(Array.from({ length: 10 }, () => subscribe(handle.db, "third@example.com")));
+  it("stores one row when the same address arrives concurrently, and lets only the hour's limit through", async () => {
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 10 }, () => subscribe(handle.db, "third@example.com")),
+    );
     expect((await stored()).filter((e) => e === "third@example.com")).toHaveLength(1);
+    expect(attempts.filter((a) => a.status === "fulfilled")).toHaveLength(SIGNUP_LIMITS.perAddress.limit);
+    for (const refused of attempts.filter((a) => a.status === "rejected")) {
+      expect(refused.reason).toMatchObject({ code: "rate_limited" });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
-import type { RateLimit } from "@/lib/rate-limit.server";
+import { throttle, type RateLimit } from "@/lib/rate-limit.server";
 import type { NewsletterSignup } from "./schema";
 
 const { newsletterSubscribers } = tables;
@@ -24,8 +24,9 @@ export const signupKeys = {
 /**
  * Subscribe an address (already normalised by `newsletterSignupSchema`). A repeat is not
  * an error and resolves exactly like a first signup, so the endpoint cannot be used to
- * learn who is on the list.
+ * learn who is on the list; only pestering one address is refused (`rate_limited`).
  */
 export async function subscribe(db: Db, email: NewsletterSignup["email"]): Promise<void> {
+  await throttle(db, signupKeys.address(email), SIGNUP_LIMITS.perAddress);
   await db.insert(newsletterSubscribers).values({ email }).onConflictDoNothing({ target: newsletterSubscribers.email });
 }

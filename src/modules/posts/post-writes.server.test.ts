@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
 import { postImages, posts } from "../../../db/schema/index.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
-import { pageStore } from "../publishing/page-store.server";
+import { runtime } from "@/lib/runtime.server";
 import { addPostImage, createPost, deletePost, deletePostImage, updatePost } from "./post-writes.server";
 import { postGallery } from "./posts.server";
 import { postInputSchema, type PostInput } from "./schema";
@@ -72,7 +72,7 @@ describe("createPost", () => {
   });
 
   it("drops the stored pages the new post affects", async () => {
-    const store = pageStore();
+    const store = runtime().pages;
     const page = { status: 200, headers: [], body: Buffer.from("old home"), maxAgeSeconds: 60 };
     await store.put("/", { ...page, tags: ["posts", "videos"] }, store.epoch());
     await store.put("/videos", { ...page, tags: ["videos"] }, store.epoch());
@@ -106,7 +106,7 @@ describe("updatePost", () => {
   });
 
   it("is a 404 for an unknown post and writes nothing", async () => {
-    await expect(updatePost(handle.db, 999_999, input())).rejects.toMatchObject({ status: 404 });
+    await expect(updatePost(handle.db, 999_999, input())).rejects.toMatchObject({ code: "not_found" });
   });
 });
 
@@ -123,10 +123,10 @@ describe("deleting", () => {
     await deletePost(handle.db, post.id);
     expect(await handle.db.select().from(posts).where(eq(posts.id, post.id))).toEqual([]);
     expect(await handle.db.select().from(postImages).where(eq(postImages.postId, post.id))).toEqual([]);
-    await expect(deletePost(handle.db, post.id)).rejects.toMatchObject({ status: 404 });
-    await expect(deletePostImage(handle.db, extra.id)).rejects.toMatchObject({ status: 404 });
+    await expect(deletePost(handle.db, post.id)).rejects.toMatchObject({ code: "not_found" });
+    await expect(deletePostImage(handle.db, extra.id)).rejects.toMatchObject({ code: "not_found" });
     await expect(
       addPostImage(handle.db, post.id, { imageUrl: "/uploads/x.jpg", description: null, displayOrder: 0 }),
-    ).rejects.toMatchObject({ status: 404 });
+    ).rejects.toMatchObject({ code: "not_found" });
   });
 });

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
-import { notFound } from "@/lib/http.server";
+import { notFound } from "@/lib/errors";
 import { allocateSlug } from "@/lib/unique-slug.server";
-import { publish } from "@/modules/publishing/publish.server";
+import { runtime } from "@/lib/runtime.server";
+import { changeOf } from "@/modules/publishing/content-tags";
 import { readTime } from "./read-time";
 import type { PostData, PostImageInput } from "./schema";
 import { postColumns, type PostImageRow, type PostRow } from "./posts.server";
@@ -37,7 +38,7 @@ export async function createPost(db: Db, data: PostData): Promise<PostRow> {
     if (data.images?.length) await tx.insert(postImages).values(imageRows(row.id, data.images));
     return row;
   });
-  await publish({ tags: ["posts", `post:${post.id}`] });
+  await runtime().publisher.publish(changeOf.post(post.id));
   return post;
 }
 
@@ -59,7 +60,7 @@ export async function updatePost(db: Db, id: number, data: PostData): Promise<Po
     }
     return row;
   });
-  await publish({ tags: ["posts", `post:${id}`] });
+  await runtime().publisher.publish(changeOf.post(id));
   return post;
 }
 
@@ -67,7 +68,7 @@ export async function updatePost(db: Db, id: number, data: PostData): Promise<Po
 export async function deletePost(db: Db, id: number): Promise<void> {
   const [row] = await db.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
   if (!row) throw notFound("Post");
-  await publish({ tags: ["posts", `post:${id}`] });
+  await runtime().publisher.publish(changeOf.post(id));
 }
 
 /** Add one image to a post's gallery. */
@@ -79,7 +80,7 @@ export async function addPostImage(db: Db, postId: number, image: PostImageInput
     .values({ postId, imageUrl: image.imageUrl, description: image.description, displayOrder: image.displayOrder ?? 0 })
     .returning();
   if (!row) throw new Error("Insert returned no row");
-  await publish({ tags: [`post:${postId}`] });
+  await runtime().publisher.publish(changeOf.postGallery(postId));
   return row;
 }
 
@@ -87,5 +88,5 @@ export async function addPostImage(db: Db, postId: number, image: PostImageInput
 export async function deletePostImage(db: Db, id: number): Promise<void> {
   const [row] = await db.delete(postImages).where(eq(postImages.id, id)).returning({ postId: postImages.postId });
   if (!row) throw notFound("Image");
-  await publish({ tags: [`post:${row.postId}`] });
+  await runtime().publisher.publish(changeOf.postGallery(row.postId));
 }

@@ -1,25 +1,28 @@
 import type pg from "pg";
 import { z } from "zod";
-import { applyChange, type ContentChange } from "./publish.server";
+import type { ContentTag } from "./content-tags";
+import type { Publisher } from "./publisher.server";
 
 const CHANNEL = "meh_content_changed";
 const message = z.object({ origin: z.string(), tags: z.array(z.string().max(200)).max(1000) });
 
 /**
- * Share content changes between instances on one PostgreSQL with LISTEN/NOTIFY: each
- * instance applies the changes the others announce. Returns the broadcast function and a
- * way to stop listening.
+ * Keep instances on one PostgreSQL coherent with LISTEN/NOTIFY: this instance's changes
+ * are announced to the others, and theirs are applied here. Returns a way to stop.
  */
-export async function listenForChanges(
+export async function shareChanges(
+  publisher: Publisher,
   pool: pg.Pool,
   instanceId: string,
-): Promise<{ broadcast: (change: ContentChange) => Promise<void>; stop: () => Promise<void> }> {
+): Promise<() => Promise<void>> {
   let listener: pg.PoolClient | undefined;
   let stopped = false;
   const listen = async (): Promise<void> => {
     const client = await pool.connect();
     client.on("notification", ({ channel, payload }) => {
-      if (channel === CHANNEL && payload) receive(payload, instanceId);
+      if (channel !== CHANNEL || !payload) return;
+      const tags = announcedTags(payload, instanceId);
+      if (tags) void publisher.receive({ tags });
     });
     // A lost connection would silently stop the changes arriving: listen again.
     client.on("error", (error) => {
@@ -31,29 +34,28 @@ export async function listenForChanges(
     listener = client;
   };
   await listen();
-  return {
-    async broadcast(change) {
-      await pool.query("select pg_notify($1, $2)", [
-        CHANNEL,
-        JSON.stringify({ origin: instanceId, tags: change.tags }),
-      ]);
-    },
-    async stop() {
-      stopped = true;
-      await listener?.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-      listener?.release();
-    },
+  const unsubscribe = publisher.subscribe(async ({ tags, origin }) => {
+    if (origin !== "local") return;
+    await pool.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify({ origin: instanceId, tags })]);
+  });
+  return async () => {
+    stopped = true;
+    unsubscribe();
+    await listener?.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+    listener?.release();
   };
 }
 
-function receive(payload: string, instanceId: string): void {
+/** The tags another instance announced, or null for our own echo or a malformed payload. */
+function announcedTags(payload: string, instanceId: string): ContentTag[] | null {
   let data: unknown;
   try {
     data = JSON.parse(payload);
   } catch {
-    return;
+    return null;
   }
   const parsed = message.safeParse(data);
-  if (!parsed.success || parsed.data.origin === instanceId) return;
-  applyChange({ tags: parsed.data.tags as ContentChange["tags"] });
+  if (!parsed.success || parsed.data.origin === instanceId) return null;
+  // Tags are only ever compared with the ones pages declare; an unknown one drops nothing.
+  return parsed.data.tags as ContentTag[];
 }

@@ -1,7 +1,7 @@
 import type { CacheProvider } from "astro";
 import { hasSessionCookie } from "@/modules/auth/cookie";
 import { pageKey } from "./page-key";
-import { pageStore } from "./page-store.server";
+import { runtime } from "@/lib/runtime.server";
 
 // Headers that belong to one response on one connection, never to a stored page.
 const NOT_STORED = new Set([
@@ -28,7 +28,7 @@ export default function pageStoreProvider(): CacheProvider {
   return {
     name: "page-store",
     async onRequest({ request, url }, next) {
-      const store = pageStore();
+      const store = runtime().pages;
       const epoch = store.epoch();
       const response = await next();
       const maxAge = maxAgeOf(response.headers.get("CDN-Cache-Control"));
@@ -55,7 +55,7 @@ export default function pageStoreProvider(): CacheProvider {
       return sent;
     },
     invalidate({ tags, path }) {
-      const store = pageStore();
+      const store = runtime().pages;
       if (tags) store.drop(Array.isArray(tags) ? tags : [tags]);
       if (path) store.dropKey(path);
       return Promise.resolve();

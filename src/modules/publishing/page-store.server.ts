@@ -175,16 +175,3 @@ export class PageStore {
     return this.#pages.size + this.#queryPages.size;
   }
 }
-
-const KEY = Symbol.for("mostly-meh.page-store");
-type Holder = { [KEY]?: PageStore };
-
-/**
- * The process's page store. The start script's front server and the cache provider inside
- * the server bundle are separate module copies, so the store lives on a global symbol.
- */
-export function pageStore(): PageStore {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= new PageStore();
-  return holder[KEY];
-}

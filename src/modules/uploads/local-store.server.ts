@@ -3,7 +3,8 @@ import path from "node:path";
 import type { Db } from "@/lib/db.server";
 import type { ObjectStore, UploadTarget } from "./object-store.server";
 import { serveFile } from "./serve-file.server";
-import { signUpload } from "./upload-policy.server";
+import { receiveUpload } from "./local-uploads.server";
+import { signUpload, type UploadPolicy } from "./upload-policy.server";
 import type { UploadableType } from "./file-types";
 import { isObjectKey } from "./upload-keys";
 
@@ -101,5 +102,9 @@ export class LocalStore implements ObjectStore {
 
   async remove(key: string): Promise<void> {
     await rm(this.file(key), { force: true });
+  }
+
+  receive(body: ReadableStream<Uint8Array> | null, policy: UploadPolicy): Promise<void> {
+    return receiveUpload(body, policy, this.file(policy.key));
   }
 }

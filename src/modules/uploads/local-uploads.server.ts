@@ -2,7 +2,7 @@ import { createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { Writable } from "node:stream";
-import { HttpError } from "@/lib/http.server";
+import { DomainError, invalid, tooLarge } from "@/lib/errors";
 import type { UploadPolicy } from "./upload-policy.server";
 
 /**
@@ -14,14 +14,14 @@ export async function receiveUpload(
   policy: UploadPolicy,
   file: string,
 ): Promise<void> {
-  if (!body) throw new HttpError(400, "Nothing to upload");
+  if (!body) throw invalid("Nothing to upload");
   await mkdir(path.dirname(file), { recursive: true });
   let size = 0;
   const sink = Writable.toWeb(createWriteStream(file));
   const limit = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
       size += chunk.byteLength;
-      if (size > policy.max) controller.error(new HttpError(413, `The file is larger than ${policy.max} bytes`));
+      if (size > policy.max) controller.error(tooLarge(`The file is larger than ${policy.max} bytes`));
       else controller.enqueue(chunk);
     },
   });
@@ -29,10 +29,10 @@ export async function receiveUpload(
     await body.pipeThrough(limit).pipeTo(sink);
   } catch (error) {
     await rm(file, { force: true });
-    throw error instanceof HttpError ? error : new HttpError(400, "The upload did not complete");
+    throw error instanceof DomainError ? error : invalid("The upload did not complete");
   }
   if (size === 0) {
     await rm(file, { force: true });
-    throw new HttpError(400, "The file is empty");
+    throw invalid("The file is empty");
   }
 }

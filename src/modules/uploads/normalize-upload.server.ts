@@ -1,4 +1,4 @@
-import { HttpError } from "@/lib/http.server";
+import { invalid, notFound, tooLarge, unsupportedType } from "@/lib/errors";
 import { UPLOADS_PREFIX } from "@/lib/image-url";
 import { detectType, MAX_BYTES } from "./file-types";
 import type { ObjectStore } from "./object-store.server";
@@ -12,17 +12,17 @@ import { RAW_KEY, servedKey } from "./upload-keys";
  */
 export async function normalizeUpload(store: ObjectStore, rawPath: string): Promise<string> {
   const key = rawPath.startsWith(UPLOADS_PREFIX) ? rawPath.slice(UPLOADS_PREFIX.length) : "";
-  if (!RAW_KEY.test(key)) throw new HttpError(400, "Not an upload of this site", { field: "rawPath" });
+  if (!RAW_KEY.test(key)) throw invalid("Not an upload of this site", "rawPath");
   const size = await store.size(key);
-  if (size === null) throw new HttpError(404, "Upload not found");
+  if (size === null) throw notFound("Upload");
   const type = detectType(await store.head(key, 32));
   if (!type) {
     await store.remove(key);
-    throw new HttpError(415, "Only JPEG, PNG, WebP, GIF or AVIF images and MP4 or WebM videos are accepted");
+    throw unsupportedType("Only JPEG, PNG, WebP, GIF or AVIF images and MP4 or WebM videos are accepted");
   }
   if (size > MAX_BYTES[type.kind]) {
     await store.remove(key);
-    throw new HttpError(413, `The file is larger than ${MAX_BYTES[type.kind] / 1024 / 1024} MB`);
+    throw tooLarge(`The file is larger than ${MAX_BYTES[type.kind] / 1024 / 1024} MB`);
   }
   const target = servedKey(key, type);
   await store.move(key, target, type.mime);

@@ -1,6 +1,7 @@
-import { db, type Db } from "@/lib/db.server";
-import { settings, type Settings } from "@/lib/settings.server";
+import type { Db } from "@/lib/db.server";
+import type { Settings } from "@/lib/settings.server";
 import type { UploadableType } from "./file-types";
+import type { UploadPolicy } from "./upload-policy.server";
 
 /** How the browser sends one file straight to the store (SPEC §7's upload URL). */
 export interface UploadTarget {
@@ -33,6 +34,11 @@ export interface ObjectStore {
   move(from: string, to: string, type: string): Promise<void>;
   /** Delete an object; deleting a missing one is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * Take an upload sent to the site itself, as the signed policy allows. Only a store whose
+   * uploads come through the site has this; S3 uploads go straight to the bucket.
+   */
+  receive?(body: ReadableStream<Uint8Array> | null, policy: UploadPolicy): Promise<void>;
 }
 
 /** The store the settings name: S3 when S3_BUCKET is set, else the uploads folder. */
@@ -44,12 +50,4 @@ export async function createObjectStore(settings: Settings, db: Db): Promise<Obj
   }
   const { LocalStore } = await import("./local-store.server");
   return new LocalStore(settings.uploadsDir, db);
-}
-
-let current: Promise<ObjectStore> | undefined;
-
-/** This process's object store, made from its settings on first use. */
-export function objectStore(): Promise<ObjectStore> {
-  current ??= createObjectStore(settings(), db());
-  return current;
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
 import { startFakeS3, type FakeS3 } from "../../../tests/setup/fake-s3.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
-import { HttpError } from "@/lib/http.server";
+import { DomainError } from "@/lib/errors";
 import { ABANDONED_AFTER_MS, LocalStore } from "./local-store.server";
 import { normalizeUpload } from "./normalize-upload.server";
 import type { ObjectStore, UploadTarget } from "./object-store.server";
@@ -105,18 +105,18 @@ describe.each(["local", "s3"])("the %s object store", (name) => {
 
     const svg = newRawKey();
     await putBytes(store(), svg, SVG);
-    await expect(normalizeUpload(store(), `/uploads/${svg}`)).rejects.toMatchObject({ status: 415 });
+    await expect(normalizeUpload(store(), `/uploads/${svg}`)).rejects.toMatchObject({ code: "unsupported_type" });
     expect(await store().size(svg)).toBeNull();
 
     const big = newRawKey();
     await putBytes(store(), big, Buffer.concat([await JPEG, Buffer.alloc(5 * 1024 * 1024)]));
-    await expect(normalizeUpload(store(), `/uploads/${big}`)).rejects.toMatchObject({ status: 413 });
+    await expect(normalizeUpload(store(), `/uploads/${big}`)).rejects.toMatchObject({ code: "too_large" });
     expect(await store().size(big)).toBeNull();
 
     for (const path of ["/uploads/images/seed.jpg", "https://evil.example/raw/x", `/uploads/${svg}/../x`]) {
-      await expect(normalizeUpload(store(), path)).rejects.toBeInstanceOf(HttpError);
+      await expect(normalizeUpload(store(), path)).rejects.toBeInstanceOf(DomainError);
     }
-    await expect(normalizeUpload(store(), `/uploads/${newRawKey()}`)).rejects.toMatchObject({ status: 404 });
+    await expect(normalizeUpload(store(), `/uploads/${newRawKey()}`)).rejects.toMatchObject({ code: "not_found" });
   });
 });
 

@@ -3,7 +3,7 @@ import { eq, lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
-import { HttpError } from "@/lib/http.server";
+import { conflict, forbidden } from "@/lib/errors";
 import { UPLOADABLE_TYPES, type UploadableType } from "./file-types";
 import { RAW_KEY } from "./upload-keys";
 
@@ -65,17 +65,17 @@ export async function redeemUpload(
   const given = Buffer.from(signature);
   // Constant time, so a forged signature cannot be found byte by byte.
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new HttpError(403, "Invalid upload signature");
+    throw forbidden("Invalid upload signature");
   }
   const parsed = policySchema.safeParse(JSON.parse(Buffer.from(encoded, "base64url").toString()));
-  if (!parsed.success) throw new HttpError(403, "Invalid upload policy");
-  if (parsed.data.exp <= now) throw new HttpError(403, "This upload URL has expired");
+  if (!parsed.success) throw forbidden("Invalid upload policy");
+  if (parsed.data.exp <= now) throw forbidden("This upload URL has expired");
   await db.delete(uploadTickets).where(lt(uploadTickets.expiresAt, new Date(now)));
   const [used] = await db
     .insert(uploadTickets)
     .values({ nonce: parsed.data.nonce, expiresAt: new Date(parsed.data.exp) })
     .onConflictDoNothing()
     .returning();
-  if (!used) throw new HttpError(409, "This upload URL was already used");
+  if (!used) throw conflict("This upload URL was already used");
   return parsed.data;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
-import { pageStore } from "../publishing/page-store.server";
+import { runtime } from "@/lib/runtime.server";
 import { videoInputSchema, type VideoInput } from "./schema";
 import { createVideo, deleteVideo, updateVideo } from "./video-writes.server";
 import { videoBySlug } from "./videos.server";
@@ -39,7 +39,7 @@ it("creates videos with unique slugs, even at once, and a rating of 3 by default
 });
 
 it("updates without changing the slug, publishes, and deletes", async () => {
-  const store = pageStore();
+  const store = runtime().pages;
   await store.put(
     "/videos",
     { status: 200, headers: [], body: Buffer.from("old"), tags: ["videos"], maxAgeSeconds: 60 },
@@ -52,8 +52,8 @@ it("updates without changing the slug, publishes, and deletes", async () => {
   expect((await videoBySlug(handle.db, "kettle"))?.title).toBe("Kettle, Again");
   await deleteVideo(handle.db, video.id);
   expect(await videoBySlug(handle.db, "kettle")).toBeNull();
-  await expect(deleteVideo(handle.db, video.id)).rejects.toMatchObject({ status: 404 });
-  await expect(updateVideo(handle.db, video.id, input())).rejects.toMatchObject({ status: 404 });
+  await expect(deleteVideo(handle.db, video.id)).rejects.toMatchObject({ code: "not_found" });
+  await expect(updateVideo(handle.db, video.id, input())).rejects.toMatchObject({ code: "not_found" });
 });
 
 it("refuses script and data URLs and unknown fields", () => {

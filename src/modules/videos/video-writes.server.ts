@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
-import { notFound } from "@/lib/http.server";
+import { notFound } from "@/lib/errors";
 import { allocateSlug } from "@/lib/unique-slug.server";
-import { publish } from "@/modules/publishing/publish.server";
+import { runtime } from "@/lib/runtime.server";
+import { changeOf } from "@/modules/publishing/content-tags";
 import type { VideoData } from "./schema";
 import { videoColumns, type VideoRow } from "./videos.server";
 
@@ -25,7 +26,7 @@ export async function createVideo(db: Db, data: VideoData): Promise<VideoRow> {
     if (!row) throw new Error("Insert returned no row");
     return row;
   });
-  await publish({ tags: ["videos", `video:${video.id}`] });
+  await runtime().publisher.publish(changeOf.video(video.id));
   return video;
 }
 
@@ -37,7 +38,7 @@ export async function updateVideo(db: Db, id: number, data: VideoData): Promise<
     .where(eq(videos.id, id))
     .returning(videoColumns);
   if (!row) throw notFound("Video");
-  await publish({ tags: ["videos", `video:${id}`] });
+  await runtime().publisher.publish(changeOf.video(id));
   return row;
 }
 
@@ -45,5 +46,5 @@ export async function updateVideo(db: Db, id: number, data: VideoData): Promise<
 export async function deleteVideo(db: Db, id: number): Promise<void> {
   const [row] = await db.delete(videos).where(eq(videos.id, id)).returning({ id: videos.id });
   if (!row) throw notFound("Video");
-  await publish({ tags: ["videos", `video:${id}`] });
+  await runtime().publisher.publish(changeOf.video(id));
 }

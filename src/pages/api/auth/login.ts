@@ -1,18 +1,19 @@
-import type { APIRoute } from "astro";
-import { db } from "@/lib/db.server";
-import { clientAddress, handle, json, readJson } from "@/lib/http.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { login } from "@/modules/auth/login.server";
 import { loginSchema } from "@/modules/auth/schema";
 import { serializeUser } from "@/modules/auth/serialize";
 import { setSessionCookie } from "@/modules/auth/session-cookie.server";
 import { deleteSession } from "@/modules/auth/session.server";
 
-export const POST: APIRoute = (context) =>
-  handle(async () => {
-    const input = await readJson(context.request, loginSchema, 4096);
-    const { token, user } = await login(db(), input, clientAddress(context));
+export const POST = defineRoute({
+  access: "public",
+  body: loginSchema,
+  maxBytes: 4096,
+  run: async ({ body, client, db, context }) => {
+    const { token, user } = await login(db, body, client);
     // A new session on every sign-in: one sent with the request is dropped (session fixation).
-    if (context.locals.sessionId) await deleteSession(db(), context.locals.sessionId);
+    if (context.locals.sessionId) await deleteSession(db, context.locals.sessionId);
     setSessionCookie(context.cookies, token);
-    return json({ user: serializeUser(user) });
-  });
+    return { user: serializeUser(user) };
+  },
+});

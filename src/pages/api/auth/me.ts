@@ -1,9 +1,7 @@
-import type { APIRoute } from "astro";
-import { handle, HttpError, json } from "@/lib/http.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { serializeUser } from "@/modules/auth/serialize";
 
-export const GET: APIRoute = ({ locals }) =>
-  handle(() => {
-    if (!locals.user) throw new HttpError(401, "Not signed in");
-    return json({ user: serializeUser(locals.user) });
-  });
+export const GET = defineRoute({
+  access: "signed-in",
+  run: ({ user }) => ({ user: serializeUser(user) }),
+});

@@ -1,10 +1,8 @@
-import type { APIRoute } from "astro";
 import { z } from "zod";
-import { handle, json, parseQuery } from "@/lib/http.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { UPLOADS_PREFIX } from "@/lib/image-url";
-import { requireAdmin } from "@/modules/auth/guard.server";
+import { runtime } from "@/lib/runtime.server";
 import { MAX_BYTES, UPLOADABLE_TYPES } from "@/modules/uploads/file-types";
-import { objectStore } from "@/modules/uploads/object-store.server";
 import { newRawKey } from "@/modules/uploads/upload-keys";
 
 const query = z.object({
@@ -14,13 +12,14 @@ const query = z.object({
 });
 
 /** Parameters for one direct upload (SPEC §7): a signed PUT to the site, or a presigned POST to S3. */
-export const GET: APIRoute = ({ locals, url }) =>
-  handle(async () => {
-    requireAdmin(locals);
-    const { contentType } = parseQuery(query, url);
+export const GET = defineRoute({
+  access: "admin",
+  query,
+  run: async ({ query: { contentType } }) => {
     const key = newRawKey();
     const maxBytes = contentType.startsWith("image/") ? MAX_BYTES.image : MAX_BYTES.video;
-    const target = await (await objectStore()).uploadTarget({ key, type: contentType, maxBytes });
+    const target = await (await runtime().objects()).uploadTarget({ key, type: contentType, maxBytes });
     // rawPath (beyond the spec's fields) tells the uploader what to normalise afterwards.
-    return json({ ...target, rawPath: UPLOADS_PREFIX + key });
-  });
+    return { ...target, rawPath: UPLOADS_PREFIX + key };
+  },
+});

@@ -1,35 +1,30 @@
-import type { APIRoute } from "astro";
-import { db } from "@/lib/db.server";
-import { handle, json, notFound, parseParams, readJson } from "@/lib/http.server";
-import { idParam, slugParam } from "@/lib/query-schemas";
-import { requireAdmin } from "@/modules/auth/guard.server";
+import { defineRoute } from "@/lib/define-route.server";
+import { notFound } from "@/lib/errors";
+import { refAsId, refAsSlug } from "@/lib/query-schemas";
 import { deletePost, updatePost } from "@/modules/posts/post-writes.server";
 import { postBySlug } from "@/modules/posts/posts.server";
 import { postInputSchema } from "@/modules/posts/schema";
 import { serializePost } from "@/modules/posts/serialize";
 
-// The spec reads a post by slug and writes it by id on the same path: /api/posts/{ref}.
-
-export const GET: APIRoute = ({ params }) =>
-  handle(async () => {
-    const { slug } = parseParams(slugParam, { slug: params.ref });
-    const post = await postBySlug(db(), slug);
+export const GET = defineRoute({
+  access: "public",
+  params: refAsSlug,
+  run: async ({ params, db }) => {
+    const post = await postBySlug(db, params.slug);
     if (!post) throw notFound("Post");
-    return json(serializePost(post));
-  });
+    return serializePost(post);
+  },
+});
 
-export const PUT: APIRoute = ({ params, locals, request }) =>
-  handle(async () => {
-    requireAdmin(locals);
-    const { id } = parseParams(idParam, { id: params.ref });
-    const data = await readJson(request, postInputSchema);
-    return json(serializePost(await updatePost(db(), id, data)));
-  });
+export const PUT = defineRoute({
+  access: "admin",
+  params: refAsId,
+  body: postInputSchema,
+  run: async ({ params, body, db }) => serializePost(await updatePost(db, params.id, body)),
+});
 
-export const DELETE: APIRoute = ({ params, locals }) =>
-  handle(async () => {
-    requireAdmin(locals);
-    const { id } = parseParams(idParam, { id: params.ref });
-    await deletePost(db(), id);
-    return json({ ok: true });
-  });
+export const DELETE = defineRoute({
+  access: "admin",
+  params: refAsId,
+  run: ({ params, db }) => deletePost(db, params.id),
+});

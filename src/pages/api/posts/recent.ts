@@ -1,7 +1,8 @@
-import type { APIRoute } from "astro";
-import { db } from "@/lib/db.server";
-import { handle, json } from "@/lib/http.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { recentPosts } from "@/modules/posts/posts.server";
 import { serializePost } from "@/modules/posts/serialize";
 
-export const GET: APIRoute = () => handle(async () => json((await recentPosts(db())).map(serializePost)));
+export const GET = defineRoute({
+  access: "public",
+  run: async ({ db }) => (await recentPosts(db)).map(serializePost),
+});

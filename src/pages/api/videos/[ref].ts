@@ -1,35 +1,30 @@
-import type { APIRoute } from "astro";
-import { db } from "@/lib/db.server";
-import { handle, json, notFound, parseParams, readJson } from "@/lib/http.server";
-import { idParam, slugParam } from "@/lib/query-schemas";
-import { requireAdmin } from "@/modules/auth/guard.server";
+import { defineRoute } from "@/lib/define-route.server";
+import { notFound } from "@/lib/errors";
+import { refAsId, refAsSlug } from "@/lib/query-schemas";
 import { videoInputSchema } from "@/modules/videos/schema";
 import { serializeVideo } from "@/modules/videos/serialize";
 import { deleteVideo, updateVideo } from "@/modules/videos/video-writes.server";
 import { videoBySlug } from "@/modules/videos/videos.server";
 
-// Read by slug, written by id, on the same path: /api/videos/{ref}.
-
-export const GET: APIRoute = ({ params }) =>
-  handle(async () => {
-    const { slug } = parseParams(slugParam, { slug: params.ref });
-    const video = await videoBySlug(db(), slug);
+export const GET = defineRoute({
+  access: "public",
+  params: refAsSlug,
+  run: async ({ params, db }) => {
+    const video = await videoBySlug(db, params.slug);
     if (!video) throw notFound("Video");
-    return json(serializeVideo(video));
-  });
+    return serializeVideo(video);
+  },
+});
 
-export const PUT: APIRoute = ({ params, locals, request }) =>
-  handle(async () => {
-    requireAdmin(locals);
-    const { id } = parseParams(idParam, { id: params.ref });
-    const data = await readJson(request, videoInputSchema);
-    return json(serializeVideo(await updateVideo(db(), id, data)));
-  });
+export const PUT = defineRoute({
+  access: "admin",
+  params: refAsId,
+  body: videoInputSchema,
+  run: async ({ params, body, db }) => serializeVideo(await updateVideo(db, params.id, body)),
+});
 
-export const DELETE: APIRoute = ({ params, locals }) =>
-  handle(async () => {
-    requireAdmin(locals);
-    const { id } = parseParams(idParam, { id: params.ref });
-    await deleteVideo(db(), id);
-    return json({ ok: true });
-  });
+export const DELETE = defineRoute({
+  access: "admin",
+  params: refAsId,
+  run: ({ params, db }) => deleteVideo(db, params.id),
+});

@@ -1,22 +1,19 @@
-import type { APIRoute } from "astro";
-import { db } from "@/lib/db.server";
-import { handle, json, parseQuery, readJson } from "@/lib/http.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { categoryQuery } from "@/lib/query-schemas";
-import { requireAdmin } from "@/modules/auth/guard.server";
 import { videoInputSchema } from "@/modules/videos/schema";
+import { serializeVideo } from "@/modules/videos/serialize";
 import { createVideo } from "@/modules/videos/video-writes.server";
 import { listVideos } from "@/modules/videos/videos.server";
-import { serializeVideo } from "@/modules/videos/serialize";
 
-export const GET: APIRoute = ({ url }) =>
-  handle(async () => {
-    const { category } = parseQuery(categoryQuery, url);
-    return json((await listVideos(db(), { category })).map(serializeVideo));
-  });
+export const GET = defineRoute({
+  access: "public",
+  query: categoryQuery,
+  run: async ({ query, db }) => (await listVideos(db, query)).map(serializeVideo),
+});
 
-export const POST: APIRoute = ({ locals, request }) =>
-  handle(async () => {
-    requireAdmin(locals);
-    const data = await readJson(request, videoInputSchema);
-    return json(serializeVideo(await createVideo(db(), data)), { status: 201 });
-  });
+export const POST = defineRoute({
+  access: "admin",
+  body: videoInputSchema,
+  status: 201,
+  run: async ({ body, db }) => serializeVideo(await createVideo(db, body)),
+});

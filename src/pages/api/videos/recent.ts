@@ -1,7 +1,8 @@
-import type { APIRoute } from "astro";
-import { db } from "@/lib/db.server";
-import { handle, json } from "@/lib/http.server";
-import { recentVideos } from "@/modules/videos/videos.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { serializeVideo } from "@/modules/videos/serialize";
+import { recentVideos } from "@/modules/videos/videos.server";
 
-export const GET: APIRoute = () => handle(async () => json((await recentVideos(db())).map(serializeVideo)));
+export const GET = defineRoute({
+  access: "public",
+  run: async ({ db }) => (await recentVideos(db)).map(serializeVideo),
+});

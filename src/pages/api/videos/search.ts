@@ -1,12 +1,10 @@
-import type { APIRoute } from "astro";
-import { db } from "@/lib/db.server";
-import { handle, json, parseQuery } from "@/lib/http.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { searchQuery } from "@/lib/query-schemas";
-import { searchVideos } from "@/modules/videos/videos.server";
 import { serializeVideo } from "@/modules/videos/serialize";
+import { searchVideos } from "@/modules/videos/videos.server";
 
-export const GET: APIRoute = ({ url }) =>
-  handle(async () => {
-    const { q } = parseQuery(searchQuery, url);
-    return json((await searchVideos(db(), q)).map(serializeVideo));
-  });
+export const GET = defineRoute({
+  access: "public",
+  query: searchQuery,
+  run: async ({ query, db }) => (await searchVideos(db, query.q)).map(serializeVideo),
+});

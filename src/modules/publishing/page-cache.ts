@@ -1,7 +1,5 @@
 import type { AstroGlobal } from "astro";
-
-/** What a page shows, named so a change to it can drop exactly the pages that show it. */
-export type ContentTag = "posts" | "videos" | `post:${number}` | `video:${number}` | `layout:${string}` | "theme";
+import type { ContentTag } from "./content-tags";
 
 /**
  * Keep this page's HTML for visitors until the content it shows changes. The lifetime

@@ -1,0 +1,66 @@
+/**
+ * What can go wrong in a service, as a stable code a caller can act on. Services throw
+ * these and know nothing of HTTP; the routes' one error mapper (`http.server.ts`) turns a
+ * code into a status. Ghost's typed errors are the model.
+ */
+export type ErrorCode =
+  | "invalid"
+  | "unauthenticated"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "too_large"
+  | "unsupported_type"
+  | "rate_limited";
+
+// The start script and the server bundle are separate copies of this module, and an error
+// made by one (say, in the object store the runtime holds) is answered by the other, so
+// `instanceof` looks for this mark rather than at the class.
+const MARK = Symbol.for("mostly-meh.domain-error");
+
+/** A failure the caller caused or can act on; its message is safe to show. */
+export class DomainError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && MARK in value;
+  }
+
+  readonly [MARK] = true;
+  readonly code: ErrorCode;
+  /** The input field at fault, as a dotted path (`images.0.imageUrl`). */
+  readonly field?: string;
+  /** For `rate_limited`: whole seconds until trying again can succeed. */
+  readonly retryAfterSeconds?: number;
+
+  constructor(code: ErrorCode, message: string, options: { field?: string; retryAfterSeconds?: number } = {}) {
+    super(message);
+    this.name = "DomainError";
+    this.code = code;
+    this.field = options.field;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+/** Input that breaks a rule; names the field when one is at fault. */
+export const invalid = (message: string, field?: string): DomainError => new DomainError("invalid", message, { field });
+
+/** The thing asked for does not exist: `notFound("Post")` reads "Post not found". */
+export const notFound = (what: string): DomainError => new DomainError("not_found", `${what} not found`);
+
+/** Nobody is signed in, or the credentials given are wrong. */
+export const unauthenticated = (message: string): DomainError => new DomainError("unauthenticated", message);
+
+/** Signed in, or holding a permission, that does not allow this. */
+export const forbidden = (message: string): DomainError => new DomainError("forbidden", message);
+
+/** The request clashes with the current state (a used one-time URL, a stale version). */
+export const conflict = (message: string): DomainError => new DomainError("conflict", message);
+
+/** More bytes than allowed. */
+export const tooLarge = (message: string): DomainError => new DomainError("too_large", message);
+
+/** A body or file of a type this call does not take. */
+export const unsupportedType = (message: string): DomainError => new DomainError("unsupported_type", message);
+
+/** Too many attempts; the caller may try again after `retryAfterSeconds`. */
+export const rateLimited = (retryAfterSeconds: number): DomainError =>
+  new DomainError("rate_limited", "Too many attempts. Please try again later.", { retryAfterSeconds });

@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
+import type { DbHandle } from "../../db/client.ts";
+import { rateLimits, sessions, users } from "../../db/schema/index.ts";
+import { createTestDb } from "../../tests/setup/test-db.ts";
+import { HOUSEKEEPING_EVERY_MS, scheduleHousekeeping } from "./housekeeping.server";
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await createTestDb();
+});
+afterAll(async () => {
+  await handle.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const DAY = 24 * 60 * 60_000;
+const ago = (ms: number) => new Date(Date.now() - ms);
+
+it("deletes expired sessions and ended rate-limit windows on a schedule, and keeps live ones", async () => {
+  const [user] = await handle.db.insert(users).values({ username: "sweeper", passwordHash: "x" }).returning();
+  if (!user) throw new Error("insert failed");
+  const session = (id: string, createdAt: Date, lastVerifiedAt = createdAt) => ({
+    id,
+    userId: user.id,
+    secretHash: new Uint8Array(32),
+    createdAt,
+    lastVerifiedAt,
+  });
+  const insertRows = async (suffix: string) => {
+    await handle.db
+      .insert(sessions)
+      .values([
+        session(`idle${suffix}`, ago(3 * DAY), ago(2 * DAY)),
+        session(`old${suffix}`, ago(15 * DAY), ago(60_000)),
+      ]);
+    await handle.db
+      .insert(rateLimits)
+      .values({ key: `ended${suffix}`, count: 9, resetAt: sql`now() - interval '1 second'` });
+  };
+  const onlyLiveRowsLeft = async () => {
+    expect((await handle.db.select({ id: sessions.id }).from(sessions)).map((s) => s.id)).toEqual(["live"]);
+    expect((await handle.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key)).toEqual(["live"]);
+  };
+  await handle.db.insert(sessions).values(session("live", ago(DAY), ago(60_000)));
+  await handle.db.insert(rateLimits).values({ key: "live", count: 1, resetAt: sql`now() + interval '1 hour'` });
+  await insertRows("-before-start");
+
+  vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+  const stop = scheduleHousekeeping(handle.db);
+  // A sweep at start: a server restarted more often than hourly still sweeps.
+  await vi.waitFor(onlyLiveRowsLeft);
+  // Then rows that expire while the process runs go at the next sweep.
+  await insertRows("-while-running");
+  await vi.advanceTimersByTimeAsync(HOUSEKEEPING_EVERY_MS);
+  await vi.waitFor(onlyLiveRowsLeft);
+  stop();
+});

@@ -1,0 +1,31 @@
+import { deleteExpiredSessions } from "@/modules/auth/session.server";
+import type { Db } from "./db.server";
+import { purgeExpiredRateLimits } from "./rate-limit.server";
+
+/** How often expired rows are swept: often enough that the tables stay small, rarely enough to cost nothing. */
+export const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
+
+/** Delete sessions past their timeouts and rate-limit counters whose window has ended. */
+export async function purgeExpired(db: Db): Promise<void> {
+  await deleteExpiredSessions(db);
+  await purgeExpiredRateLimits(db);
+}
+
+/**
+ * Sweep expired rows now and then every `everyMs`, for as long as the process runs.
+ * Nothing else deletes a session nobody comes back with, or a counter for an address
+ * never seen again. Every instance may sweep; the deletes are idempotent. Returns a stop.
+ */
+export function scheduleHousekeeping(db: Db, everyMs = HOUSEKEEPING_EVERY_MS): () => void {
+  const sweep = () =>
+    void purgeExpired(db).catch((error: unknown) => {
+      console.error("Could not purge expired sessions and rate limits:", error);
+    });
+  sweep();
+  const timer = setInterval(sweep, everyMs);
+  // A pending sweep must not keep a stopping process alive.
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+  };
+}

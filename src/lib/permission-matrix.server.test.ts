@@ -1,0 +1,146 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { APIContext } from "astro";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "../../db/client.ts";
+import { createTestDb } from "../../tests/setup/test-db.ts";
+import type { SessionUser } from "@/modules/auth/session.server";
+import { LocalStore } from "@/modules/uploads/local-store.server";
+import type { Access, DeclaredRoute } from "./define-route.server";
+import { runtime } from "./runtime.server";
+
+// Every module under src/pages/api, so a route added tomorrow is in the matrix without
+// anyone listing it.
+const modules = import.meta.glob<Record<string, unknown>>("../pages/api/**/*.ts", { eager: true });
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+interface Endpoint {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  route: DeclaredRoute;
+}
+
+/** `../pages/api/posts/[ref].ts` as the path a caller uses, with every parameter an unknown id. */
+function pathOf(file: string): { path: string; params: Record<string, string> } {
+  const params: Record<string, string> = {};
+  const segments = file
+    .replace(/^\.\.\/pages/, "")
+    .replace(/\.ts$/, "")
+    .split("/")
+    .filter((segment) => segment !== "index")
+    .map((segment) => {
+      const name = /^\[(\w+)\]$/.exec(segment)?.[1];
+      if (!name) return segment;
+      params[name] = "999999";
+      return params[name];
+    });
+  return { path: segments.join("/"), params };
+}
+
+const endpoints: Endpoint[] = [];
+const undeclared: string[] = [];
+for (const [file, exports] of Object.entries(modules)) {
+  for (const method of METHODS) {
+    const handler = exports[method];
+    if (handler === undefined) continue;
+    const { path: urlPath, params } = pathOf(file);
+    if (typeof handler === "function" && "access" in handler) {
+      endpoints.push({ method, path: urlPath, params, route: handler as DeclaredRoute });
+    } else {
+      undeclared.push(`${method} ${urlPath}`);
+    }
+  }
+}
+
+const reader: SessionUser = { id: 2, username: "reader", role: "user" };
+const admin: SessionUser = { id: 1, username: "owner", role: "admin" };
+const callers = { visitor: null, user: reader, admin } as const;
+
+async function call({ method, path: urlPath, params, route }: Endpoint, user: SessionUser | null) {
+  const url = new URL(`http://site.test${urlPath}`);
+  const hasBody = method !== "GET" && method !== "DELETE";
+  const request = new Request(url, {
+    method,
+    headers: hasBody ? { "Content-Type": "application/json", Origin: url.origin } : { Origin: url.origin },
+    body: hasBody ? "{}" : undefined,
+  });
+  const noCookies = { get: () => undefined, set: () => undefined, delete: () => undefined, has: () => false };
+  // The parts of Astro's context a route reads; the rest is never touched by a declared route.
+  const context = {
+    request,
+    url,
+    params,
+    locals: { user, sessionId: user ? "session" : null },
+    cookies: noCookies,
+    clientAddress: "192.0.2.10",
+  } as unknown as APIContext;
+  const response = await route(context);
+  const body = ((await response.json().catch(() => null)) ?? {}) as { code?: string };
+  return { status: response.status, code: body.code };
+}
+
+/** What each caller gets from a route of each access: refused with this status and code, or let through. */
+const EXPECTED: Record<Access, Record<keyof typeof callers, [number, string] | "allowed">> = {
+  public: { visitor: "allowed", user: "allowed", admin: "allowed" },
+  "signed-in": { visitor: [401, "unauthenticated"], user: "allowed", admin: "allowed" },
+  admin: { visitor: [401, "unauthenticated"], user: [403, "forbidden"], admin: "allowed" },
+};
+
+let handle: DbHandle;
+let uploads: string;
+beforeAll(async () => {
+  handle = await createTestDb();
+  uploads = await mkdtemp(path.join(os.tmpdir(), "meh-matrix-"));
+  runtime().useDatabase(handle);
+  runtime().useObjectStore(new LocalStore(uploads, handle.db));
+});
+afterAll(async () => {
+  await handle.close();
+  await rm(uploads, { recursive: true, force: true });
+});
+
+describe("the permission matrix, generated from every /api route's declared access", () => {
+  it("finds every route, the upload calls included, and every one declares its access", () => {
+    expect(undeclared).toEqual([]);
+    const paths = endpoints.map((e) => `${e.method} ${e.path}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "GET /api/objects/upload-url",
+        "POST /api/objects/normalize",
+        "PUT /api/objects/upload",
+        "POST /api/posts",
+      ]),
+    );
+  });
+
+  it("lets only sign-in, sign-out and the newsletter signup write without the admin role", () => {
+    const openWrites = endpoints
+      .filter((e) => e.method !== "GET" && e.route.access !== "admin")
+      .map((e) => `${e.method} ${e.path}`);
+    expect(openWrites.sort()).toEqual([
+      "POST /api/auth/login",
+      "POST /api/auth/logout",
+      "POST /api/newsletter/subscribe",
+    ]);
+  });
+
+  for (const endpoint of endpoints) {
+    for (const [who, user] of Object.entries(callers) as [keyof typeof callers, SessionUser | null][]) {
+      const expected = EXPECTED[endpoint.route.access][who];
+      const outcome = expected === "allowed" ? "lets it through" : `refuses it with ${expected[0]}`;
+      it(`${endpoint.method} ${endpoint.path} (${endpoint.route.access}) ${outcome} for the ${who}`, async () => {
+        const { status, code } = await call(endpoint, user);
+        if (expected === "allowed") {
+          // Past the access check: whatever the input or item makes of it, never refused, never a 500.
+          expect(status).toBeLessThan(500);
+          expect(code === "unauthenticated" && status === 401, "refused as not signed in").toBe(false);
+          expect(code === "forbidden" && status === 403 && who !== "admin", "refused by role").toBe(false);
+        } else {
+          expect({ status, code }).toEqual({ status: expected[0], code: expected[1] });
+        }
+      });
+    }
+  }
+});

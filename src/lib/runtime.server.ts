@@ -1,0 +1,66 @@
+import { createDb, type Db, type DbHandle } from "../../db/client.ts";
+import { PageStore } from "@/modules/publishing/page-store.server";
+import { Publisher } from "@/modules/publishing/publisher.server";
+import { createObjectStore, type ObjectStore } from "@/modules/uploads/object-store.server";
+import { parseSettings, type Settings } from "./settings.server.ts";
+
+/**
+ * What the process shares: its settings, its database, the stored pages, the publisher and
+ * the object store. The database and the object store open on first use, so code that
+ * never touches them (a pure test, the build) opens nothing.
+ */
+export class Runtime {
+  readonly settings: Settings;
+  readonly pages = new PageStore();
+  readonly publisher = new Publisher(this.pages);
+  #database?: DbHandle;
+  #objects?: Promise<ObjectStore>;
+
+  constructor(settings: Settings) {
+    this.settings = settings;
+  }
+
+  /** Use an already opened database (the start script migrates and seeds before serving). */
+  useDatabase(handle: DbHandle): void {
+    this.#database = handle;
+  }
+
+  /** Use an already made object store (tests keep uploads in a folder of their own). */
+  useObjectStore(store: ObjectStore): void {
+    this.#objects = Promise.resolve(store);
+  }
+
+  get database(): DbHandle {
+    this.#database ??= createDb(this.settings.databaseUrl);
+    return this.#database;
+  }
+
+  get db(): Db {
+    return this.database.db;
+  }
+
+  /** The object store the settings name: an S3 bucket, or the uploads folder. */
+  objects(): Promise<ObjectStore> {
+    this.#objects ??= createObjectStore(this.settings, this.db);
+    return this.#objects;
+  }
+}
+
+// The start script and the server bundle it loads are separate copies of this module, so
+// the one runtime lives on a global symbol: two PGlite handles on one directory, or two
+// page stores, would each see half the truth.
+const KEY = Symbol.for("mostly-meh.runtime");
+type Holder = { [KEY]?: Runtime };
+
+/** This process's runtime, made from the environment's settings on first use. */
+export function runtime(): Runtime {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= new Runtime(parseSettings(process.env));
+  return holder[KEY];
+}
+
+/** The settings of this process. */
+export const settings = (): Settings => runtime().settings;
+
+/** The database, for services and pages. */
+export const db = (): Db => runtime().db;
