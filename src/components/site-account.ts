@@ -2,31 +2,27 @@
 // so who is signed in is asked here, in the browser (GET /api/auth/me, kept 5 minutes).
 
 import { AUTH_CACHE_KEY, logout } from "@/modules/auth/client-session";
-
-interface SignedInUser {
-  username: string;
-  role: string;
-}
+import type { PublicUser } from "@/modules/auth/user";
 
 const CACHE_MS = 5 * 60 * 1000;
 
-let pending: Promise<SignedInUser | null> | undefined;
+let pending: Promise<PublicUser | null> | undefined;
 
-function cached(): SignedInUser | null | undefined {
+function cached(): PublicUser | null | undefined {
   try {
     const raw = sessionStorage.getItem(AUTH_CACHE_KEY);
     if (!raw) return undefined;
-    const entry = JSON.parse(raw) as { at: number; user: SignedInUser | null };
+    const entry = JSON.parse(raw) as { at: number; user: PublicUser | null };
     return Date.now() - entry.at < CACHE_MS ? entry.user : undefined;
   } catch {
     return undefined;
   }
 }
 
-async function fetchUser(): Promise<SignedInUser | null> {
+async function fetchUser(): Promise<PublicUser | null> {
   const response = await fetch("/api/auth/me", { credentials: "same-origin" });
   // Read the body either way, so the request completes rather than hanging open.
-  const body = (await response.json().catch(() => null)) as { user?: SignedInUser } | null;
+  const body = (await response.json().catch(() => null)) as { user?: PublicUser } | null;
   const user = response.ok ? (body?.user ?? null) : null;
   try {
     sessionStorage.setItem(AUTH_CACHE_KEY, JSON.stringify({ at: Date.now(), user }));
@@ -37,7 +33,7 @@ async function fetchUser(): Promise<SignedInUser | null> {
 }
 
 /** The signed-in user, or null for a visitor; one request per page at most. */
-function currentUser(): Promise<SignedInUser | null> {
+function currentUser(): Promise<PublicUser | null> {
   const known = cached();
   if (known !== undefined) return Promise.resolve(known);
   pending ??= fetchUser().catch(() => null);
@@ -54,7 +50,7 @@ function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-function userMenu(user: SignedInUser): HTMLElement {
+function userMenu(user: PublicUser): HTMLElement {
   const logoutButton = el("button", { type: "button", className: "menu__button", textContent: "Logout" });
   logoutButton.addEventListener("click", () => void logout());
   const menu = el(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryHref, formatDate, formatDuration, paragraphs } from "./format";
+import { formatDate, formatDuration, paragraphs } from "./format";
 
 describe("formatDate", () => {
   it("uses the en-US long form", () => {
@@ -16,12 +16,6 @@ describe("formatDuration", () => {
     [600, "10:00"],
   ])("%i seconds is %s", (seconds, shown) => {
     expect(formatDuration(seconds)).toBe(shown);
-  });
-});
-
-describe("categoryHref", () => {
-  it("encodes the category into the archive query", () => {
-    expect(categoryHref("Grey Days Sharp Eyes")).toBe("/archive?category=Grey%20Days%20Sharp%20Eyes");
   });
 });
 

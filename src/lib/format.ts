@@ -17,16 +17,6 @@ export function formatDuration(totalSeconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
-/** The archive URL for one category (SPEC §2, "Category links"). */
-export function categoryHref(category: string): string {
-  return `/archive?category=${encodeURIComponent(category)}`;
-}
-
-/** The videos page filtered to one category. */
-export function videoCategoryHref(category: string): string {
-  return `/videos?category=${encodeURIComponent(category)}`;
-}
-
 /** Split stored text into paragraphs at line breaks, dropping empty lines. */
 export function paragraphs(text: string): string[] {
   return text

@@ -3,6 +3,7 @@ import type { APIRoute } from "astro";
 import { db } from "@/lib/db.server";
 import { paragraphs } from "@/lib/format";
 import { handle } from "@/lib/http.server";
+import { postPath, videoPath } from "@/lib/paths";
 import { cachePage } from "@/modules/publishing/page-cache";
 import { tag } from "@/modules/publishing/content-tags";
 import { settings } from "@/lib/runtime.server";
@@ -19,14 +20,14 @@ export const GET: APIRoute = (context) =>
     const items: (RSSFeedItem & { pubDate: Date })[] = [
       ...posts.map((p) => ({
         title: p.title,
-        link: `${siteUrl}/post/${p.slug}`,
+        link: `${siteUrl}${postPath(p.slug)}`,
         pubDate: p.publishedAt,
         description: p.excerpt,
         categories: [p.category],
       })),
       ...videos.map((v) => ({
         title: v.title,
-        link: `${siteUrl}/videos/${v.slug}`,
+        link: `${siteUrl}${videoPath(v.slug)}`,
         pubDate: v.publishedAt,
         description: paragraphs(v.description)[0] ?? "",
         categories: [v.category],

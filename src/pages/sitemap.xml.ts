@@ -1,6 +1,7 @@
 import type { APIRoute } from "astro";
 import { db } from "@/lib/db.server";
 import { handle } from "@/lib/http.server";
+import { postPath, videoPath } from "@/lib/paths";
 import { cachePage } from "@/modules/publishing/page-cache";
 import { tag } from "@/modules/publishing/content-tags";
 import { settings } from "@/lib/runtime.server";
@@ -18,8 +19,8 @@ export const GET: APIRoute = (context) =>
     const [posts, videos] = await Promise.all([listPosts(db()), listVideos(db())]);
     const entries: SitemapEntry[] = [
       ...STATIC_PATHS.map((path) => ({ loc: `${siteUrl}${path}` })),
-      ...posts.map((p) => ({ loc: `${siteUrl}/post/${p.slug}`, lastmod: p.updatedAt })),
-      ...videos.map((v) => ({ loc: `${siteUrl}/videos/${v.slug}`, lastmod: v.updatedAt })),
+      ...posts.map((p) => ({ loc: `${siteUrl}${postPath(p.slug)}`, lastmod: p.updatedAt })),
+      ...videos.map((v) => ({ loc: `${siteUrl}${videoPath(v.slug)}`, lastmod: v.updatedAt })),
     ];
     return new Response(buildSitemap(entries), {
       headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },

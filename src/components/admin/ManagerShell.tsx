@@ -10,7 +10,10 @@ export interface ManagedItem {
 }
 
 export interface ManagerConfig<T extends ManagedItem, I> {
-  /** The list endpoint, which creates too; items are written at `${endpoint}/{id}`. */
+  /**
+   * The list endpoint (from the domain's `keys.ts`, so it is also the list's query key),
+   * which creates too; items are written at `${endpoint}/{id}`.
+   */
   endpoint: string;
   heading: string;
   newLabel: string;

@@ -1,8 +1,7 @@
 import type { SessionUser } from "./session.server";
+import type { PublicUser } from "./user";
 
 /** The user as auth responses show it: name and role, never an id, hash or session. */
-export function serializeUser(user: SessionUser) {
+export function serializeUser(user: SessionUser): PublicUser {
   return { username: user.username, role: user.role };
 }
-
-export type UserJson = ReturnType<typeof serializeUser>;

@@ -10,3 +10,6 @@ export function postsKey({ search, category }: ListingState): string {
   if (category) return `/api/posts?category=${encodeURIComponent(category)}`;
   return "/api/posts";
 }
+
+/** A post's gallery (`GET /api/posts/{id}/images`), and its React Query key's first element. */
+export const postImagesKey = (postId: number): string => `/api/posts/${postId}/images`;

@@ -3,7 +3,7 @@ import { apiRequest } from "@/lib/api-request";
 import { toast, toastAfterNavigation } from "@/lib/toast";
 import { forgetUser } from "../client-session";
 import { loginSchema } from "../schema";
-import type { UserJson } from "../serialize";
+import type { PublicUser } from "../user";
 
 type Field = "username" | "password";
 
@@ -34,7 +34,7 @@ export default function LoginForm() {
     if (found.username || found.password) return;
     setPending(true);
     try {
-      const { user } = await apiRequest<{ user: UserJson }>("POST", "/api/auth/login", values);
+      const { user } = await apiRequest<{ user: PublicUser }>("POST", "/api/auth/login", values);
       forgetUser();
       // The page changes at once, so the dashboard shows this.
       toastAfterNavigation({ title: "Login successful", description: `Welcome back, ${user.username}!` });

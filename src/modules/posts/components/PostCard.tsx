@@ -1,6 +1,6 @@
 import { Picture } from "@/components/ui/Picture";
 import { CategoryBadge } from "@/components/ui/CategoryBadge";
-import { categoryHref } from "@/lib/format";
+import { categoryHref, postPath } from "@/lib/paths";
 import type { PostCardData } from "../card";
 import { PostMeta } from "./PostMeta";
 
@@ -22,7 +22,7 @@ export function PostCard({ post, eager = false }: { post: PostCardData; eager?: 
       <div className="card__body">
         <CategoryBadge category={post.category} href={categoryHref(post.category)} />
         <h3 className="card__title">
-          <a href={`/post/${post.slug}`}>{post.title}</a>
+          <a href={postPath(post.slug)}>{post.title}</a>
         </h3>
         <p className="card__excerpt">{post.excerpt}</p>
         <PostMeta mehRating={post.mehRating} publishedAt={post.publishedAt} readTime={post.readTime} />

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { postImagesKey } from "../keys";
 import type { PostInput } from "../schema";
 import type { PostImageJson, PostJson } from "../serialize";
 import { PostForm } from "./PostForm";
@@ -13,7 +14,7 @@ interface PostEditorProps {
 /** The post form, once an edited post's gallery has loaded. */
 export function PostEditor({ item, ...props }: PostEditorProps) {
   const images = useQuery<PostImageJson[]>({
-    queryKey: [`/api/posts/${String(item?.id)}/images`],
+    queryKey: [postImagesKey(item?.id ?? 0)],
     enabled: item !== undefined,
   });
   if (item && images.isPending) return <p role="status">Loading...</p>;

@@ -2,17 +2,19 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { ManagerShell, type ManagerConfig } from "@/components/admin/ManagerShell";
 import { formatDate } from "@/lib/format";
 import { getQueryClient } from "@/lib/query-client";
+import { postPath } from "@/lib/paths";
 import { PostEditor } from "../components/PostEditor";
+import { postsKey } from "../keys";
 import type { PostInput } from "../schema";
 import type { PostJson } from "../serialize";
 
 const posts: ManagerConfig<PostJson, PostInput> = {
-  endpoint: "/api/posts",
+  endpoint: postsKey({ search: "", category: undefined }),
   heading: "Posts",
   newLabel: "New Post",
   loadingText: "Loading posts...",
   noun: "post",
-  publicPath: (post) => `/post/${post.slug}`,
+  publicPath: (post) => postPath(post.slug),
   confirmDelete: "Are you sure you want to delete the post.",
   toasts: {
     created: "Post Created",

@@ -1,7 +1,8 @@
 import { CategoryBadge } from "@/components/ui/CategoryBadge";
 import { Picture } from "@/components/ui/Picture";
 import { RatingDots } from "@/components/ui/RatingDots";
-import { formatDuration, videoCategoryHref } from "@/lib/format";
+import { formatDuration } from "@/lib/format";
+import { videoCategoryHref, videoPath } from "@/lib/paths";
 import type { VideoJson } from "../serialize";
 
 export type VideoCardData = Pick<
@@ -32,7 +33,7 @@ export function VideoCard({ video }: { video: VideoCardData }) {
       <div className="card__body">
         <CategoryBadge category={video.category} href={videoCategoryHref(video.category)} warm />
         <h3 className="card__title">
-          <a href={`/videos/${video.slug}`}>{video.title}</a>
+          <a href={videoPath(video.slug)}>{video.title}</a>
         </h3>
         <p className="meta">
           <RatingDots rating={video.mehRating} />

@@ -2,18 +2,20 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { ManagerShell, type ManagerConfig } from "@/components/admin/ManagerShell";
 import { formatDate, formatDuration } from "@/lib/format";
 import { getQueryClient } from "@/lib/query-client";
+import { videoPath } from "@/lib/paths";
 import { VideoForm } from "../components/VideoForm";
+import { videosKey } from "../keys";
 import type { VideoInput } from "../schema";
 import type { VideoJson } from "../serialize";
 
 // The spec names /admin/videos but describes no screen: this is the post manager's twin.
 const videos: ManagerConfig<VideoJson, VideoInput> = {
-  endpoint: "/api/videos",
+  endpoint: videosKey({ search: "", category: undefined }),
   heading: "Videos",
   newLabel: "New Video",
   loadingText: "Loading...",
   noun: "video",
-  publicPath: (video) => `/videos/${video.slug}`,
+  publicPath: (video) => videoPath(video.slug),
   confirmDelete: "Are you sure you want to delete the video.",
   toasts: {
     created: "Video Created",
