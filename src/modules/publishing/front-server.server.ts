@@ -1,18 +1,9 @@
-import { readFile } from "node:fs/promises";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import path from "node:path";
-import { lookup } from "mrmime";
 import { hasSessionCookie } from "@/modules/auth/cookie";
-import {
-  defaultCacheControl,
-  IMMUTABLE,
-  pickEncoding,
-  PUBLIC_PAGE,
-  securityHeaders,
-  withFrameAncestors,
-} from "./http-policy";
+import { defaultCacheControl, securityHeaders, withFrameAncestors } from "./http-policy";
 import { pageKey } from "./page-key";
-import { compress, etagOf, type PageStore, type StoredPage } from "./page-store.server";
+import type { PageStore, StoredPage } from "./page-store.server";
+import { prepareAsset, preparePage, readHeaders, sendStored, type PreparedPage } from "./stored-response.server";
 
 export interface FrontServerOptions {
   store: PageStore;
@@ -70,94 +61,6 @@ export function createFrontHandler({ store, astro, https, clientDir }: FrontServ
     completeHeaders(res, url.split("?")[0] ?? "/", signedIn);
     astro(req, res);
   }
-}
-
-/** A build asset read and compressed once; null when there is no such file (Astro answers 404). */
-async function prepareAsset(
-  clientDir: string,
-  url: string,
-  security: [string, string][],
-): Promise<PreparedPage | null> {
-  const identity = await readFile(path.join(clientDir, url)).catch(() => null);
-  if (!identity) return null;
-  const { br, gzip } = await compress(identity);
-  const type = lookup(url) ?? "application/octet-stream";
-  const page: StoredPage = {
-    status: 200,
-    headers: [
-      ["content-type", type.startsWith("text/") || type.endsWith("javascript") ? `${type}; charset=utf-8` : type],
-    ],
-    identity,
-    br,
-    gzip,
-    etag: etagOf(identity),
-    tags: [],
-    expiresAt: Infinity,
-    usedAt: 0,
-  };
-  return preparePage(page, security, IMMUTABLE, false);
-}
-
-interface PreparedResponse {
-  etag: string;
-  /** Flat name, value, name, value… as writeHead takes them fastest. */
-  headers: string[];
-  notModified: string[];
-  body: Buffer;
-}
-
-type PreparedPage = Record<"br" | "gzip" | "identity", PreparedResponse>;
-
-function preparePage(page: StoredPage, security: [string, string][], cacheControl?: string, hit = true): PreparedPage {
-  const base = new Map<string, string>(security.map(([n, v]) => [n.toLowerCase(), v]));
-  for (const [name, value] of page.headers) base.set(name.toLowerCase(), value);
-  base.set("content-security-policy", withFrameAncestors(base.get("content-security-policy")));
-  base.set("vary", "Accept-Encoding");
-  base.set("cache-control", cacheControl ?? (page.status === 200 ? PUBLIC_PAGE : "public, max-age=10"));
-  if (hit) base.set("x-astro-cache", "HIT");
-  const variant = (encoding: "br" | "gzip" | "identity", body: Buffer): PreparedResponse => {
-    // Each encoding is its own representation, so each gets its own validator.
-    const etag = encoding === "identity" ? page.etag : `${page.etag.slice(0, -1)}-${encoding}"`;
-    const notModified = new Map(base).set("etag", etag);
-    const headers = new Map(notModified).set("content-length", String(body.length));
-    if (encoding !== "identity") headers.set("content-encoding", encoding);
-    return { etag, body, headers: [...headers].flat(), notModified: [...notModified].flat() };
-  };
-  return { br: variant("br", page.br), gzip: variant("gzip", page.gzip), identity: variant("identity", page.identity) };
-}
-
-interface WantedHeaders {
-  cookie?: string;
-  acceptEncoding?: string;
-  ifNoneMatch?: string;
-}
-
-// Reading `req.headers` makes Node build an object of every header; a hit needs three.
-function readHeaders(raw: string[]): WantedHeaders {
-  const wanted: WantedHeaders = {};
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i] ?? "";
-    if (name.length === 6 && name.toLowerCase() === "cookie") wanted.cookie = raw[i + 1];
-    else if (name.length === 15 && name.toLowerCase() === "accept-encoding") wanted.acceptEncoding = raw[i + 1];
-    else if (name.length === 13 && name.toLowerCase() === "if-none-match") wanted.ifNoneMatch = raw[i + 1];
-  }
-  return wanted;
-}
-
-function sendStored(
-  req: IncomingMessage,
-  res: ServerResponse,
-  status: number,
-  page: PreparedPage,
-  wanted: WantedHeaders,
-): void {
-  const variant = page[pickEncoding(wanted.acceptEncoding)];
-  if (wanted.ifNoneMatch === variant.etag) {
-    res.writeHead(304, variant.notModified).end();
-    return;
-  }
-  res.writeHead(status, variant.headers);
-  res.end(req.method === "HEAD" ? undefined : variant.body);
 }
 
 /**
