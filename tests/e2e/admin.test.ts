@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E_ADMIN, hydrated } from "./support";
+import { E2E_ADMIN, holdRequests, hydrated } from "./support";
 
 test("the dashboard sends a visitor to /login before any HTML", async ({ request }) => {
   const response = await request.get("/admin", { maxRedirects: 0 });
@@ -26,13 +26,12 @@ test("sign in with the form, see the dashboard with live counts, and sign out", 
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Login failed" })).toContainText("401");
 
-  await page.route("**/api/auth/login", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await route.continue();
-  });
+  const login = await holdRequests(page, "**/api/auth/login");
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Sign In" }).click();
+  await login.arrived;
   await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+  login.release();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: `Welcome back, ${E2E_ADMIN.username}!` })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Login successful" })).toContainText(

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { hydrated } from "./support";
+import { holdRequests, hydrated } from "./support";
 
 const searchBox = (page: Page, name: string) => page.getByRole("main").getByRole("searchbox", { name });
 const filter = (page: Page) => page.getByRole("main").getByRole("navigation", { name: "Filter by category" });
@@ -41,14 +41,13 @@ test.describe("archive", () => {
   test("shows six skeletons while loading, then the empty state with its reset", async ({ page }) => {
     await page.goto("/archive");
     await hydrated(page, "ArchiveBrowser");
-    await page.route("**/api/posts/search?q=*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
-    });
+    const search = await holdRequests(page, "**/api/posts/search?q=*");
     await searchBox(page, "Search posts").fill("zzzyzzy");
     await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+    await search.arrived;
     await expect(page.locator(".card--skeleton")).toHaveCount(6);
     await expect(page.getByText("Loading posts...")).toBeAttached();
+    search.release();
     await expect(page.getByText('No posts found for "zzzyzzy"')).toBeVisible();
     await expect(count(page)).toHaveText('0 posts found for "zzzyzzy"');
     await page.getByRole("link", { name: "View all posts" }).click();
@@ -77,13 +76,12 @@ test.describe("videos", () => {
     await expect(page).toHaveURL(/\/videos\?category=Grey%20Days%20Sharp%20Eyes$/);
     await expect(page.getByRole("article")).toHaveCount(2);
 
-    await page.route("**/api/videos/search?q=*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
-    });
+    const search = await holdRequests(page, "**/api/videos/search?q=*");
     await searchBox(page, "Search videos").fill("kettle");
     await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+    await search.arrived;
     await expect(page.locator(".card--skeleton")).toHaveCount(3);
+    search.release();
     await expect(page.getByRole("link", { name: "The Kettle That Took Its Time" })).toBeVisible();
 
     await searchBox(page, "Search videos").fill("spectacle");
@@ -129,13 +127,12 @@ test.describe("newsletter island", () => {
     const field = page.getByLabel("Email address");
     await field.scrollIntoViewIfNeeded();
     await hydrated(page, "NewsletterForm");
-    await page.route("**/api/newsletter/subscribe", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await route.continue();
-    });
+    const subscribe = await holdRequests(page, "**/api/newsletter/subscribe");
     await field.fill(`island-${crypto.randomUUID()}@example.com`);
     await page.getByRole("button", { name: "Subscribe" }).click();
+    await subscribe.arrived;
     await expect(page.getByRole("button", { name: "..." })).toBeDisabled();
+    subscribe.release();
     await expect(page.getByRole("status").filter({ hasText: "Successfully subscribed!" })).toContainText(
       "You'll receive notifications about new meh moments.",
     );

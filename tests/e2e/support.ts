@@ -45,3 +45,28 @@ export const PUBLIC_PAGES = [
 export async function hydrated(page: Page, component: string): Promise<void> {
   await page.locator(`astro-island[component-url*="/${component}."]:not([ssr])`).waitFor({ state: "attached" });
 }
+
+/** Requests held at the network by `holdRequests`. */
+export interface HeldRequests {
+  /** Settles when the first matching request reaches the network, so it is in flight. */
+  arrived: Promise<void>;
+  /** Let the held requests, and every later one, go on to the server. */
+  release(): void;
+}
+
+/**
+ * Hold requests to `url` until `release()`, so a pending state (a disabled button, skeletons)
+ * can be asserted while its request is provably unanswered, however fast the server is.
+ */
+export async function holdRequests(page: Page, url: string): Promise<HeldRequests> {
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    arrive();
+    await released;
+    await route.continue();
+  });
+  return { arrived, release };
+}
