@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { PLACEHOLDER_IMAGE } from "../../src/lib/image-url.ts";
-import { categoryList, tsvector, weightedDocument } from "./columns.ts";
+import { MEH_RATING, PLACEHOLDER_IMAGE } from "../domain-constants.ts";
+import { categoryList, mehRatingRange, tsvector, weightedDocument } from "./columns.ts";
 
 export const posts = pgTable(
   "posts",
@@ -13,7 +13,7 @@ export const posts = pgTable(
     content: text().notNull(),
     imageUrl: text("image_url").notNull().default(PLACEHOLDER_IMAGE),
     category: text().notNull(),
-    mehRating: integer("meh_rating").notNull().default(3),
+    mehRating: integer("meh_rating").notNull().default(MEH_RATING.default),
     existentialEcho: text("existential_echo"),
     soundtrackPotential: text("soundtrack_potential"),
     emotionalTexture: text("emotional_texture"),
@@ -26,7 +26,7 @@ export const posts = pgTable(
       .generatedAlwaysAs(weightedDocument("title", "excerpt", "content")),
   },
   (t) => [
-    check("posts_meh_rating_range", sql`${t.mehRating} between 1 and 5`),
+    check("posts_meh_rating_range", sql`${t.mehRating} ${mehRatingRange}`),
     check("posts_category_known", sql`${t.category} in (${categoryList})`),
     check("posts_read_time_positive", sql`${t.readTime} >= 1`),
     check("posts_slug_format", sql`${t.slug} ~ '^[a-z0-9_]+(-[a-z0-9_]+)*$'`),

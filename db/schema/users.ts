@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { USERNAME_MAX_LENGTH } from "../domain-constants.ts";
 
 export const users = pgTable(
   "users",
@@ -11,5 +12,10 @@ export const users = pgTable(
     role: text().notNull().default("user"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("users_username_length", sql`char_length(${t.username}) between 1 and 64`)],
+  (t) => [
+    check(
+      "users_username_length",
+      sql`char_length(${t.username}) between 1 and ${sql.raw(String(USERNAME_MAX_LENGTH))}`,
+    ),
+  ],
 );

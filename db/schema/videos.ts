@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { categoryList, tsvector, weightedDocument } from "./columns.ts";
+import { MEH_RATING } from "../domain-constants.ts";
+import { categoryList, mehRatingRange, tsvector, weightedDocument } from "./columns.ts";
 
 export const videos = pgTable(
   "videos",
@@ -13,7 +14,7 @@ export const videos = pgTable(
     thumbnailUrl: text("thumbnail_url").notNull(),
     duration: integer().notNull(),
     category: text().notNull(),
-    mehRating: integer("meh_rating").notNull().default(3),
+    mehRating: integer("meh_rating").notNull().default(MEH_RATING.default),
     existentialEcho: text("existential_echo"),
     soundtrackPotential: text("soundtrack_potential"),
     emotionalTexture: text("emotional_texture"),
@@ -23,7 +24,7 @@ export const videos = pgTable(
     search: tsvector().notNull().generatedAlwaysAs(weightedDocument("title", "description")),
   },
   (t) => [
-    check("videos_meh_rating_range", sql`${t.mehRating} between 1 and 5`),
+    check("videos_meh_rating_range", sql`${t.mehRating} ${mehRatingRange}`),
     check("videos_category_known", sql`${t.category} in (${categoryList})`),
     check("videos_duration_positive", sql`${t.duration} >= 0`),
     check("videos_slug_format", sql`${t.slug} ~ '^[a-z0-9_]+(-[a-z0-9_]+)*$'`),

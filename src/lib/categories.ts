@@ -1,10 +1,6 @@
-/** The four fixed categories of the site (SPEC §3), in the order menus show them. */
-export const CATEGORIES = [
-  "Things That Barely Tried",
-  "Waiting Room Diaries",
-  "Grey Days Sharp Eyes",
-  "Meh Moments",
-] as const;
+import { CATEGORIES } from "../../db/domain-constants.ts";
+
+export { CATEGORIES };
 
 export type Category = (typeof CATEGORIES)[number];
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MEH_RATING } from "../../db/domain-constants.ts";
 import { CATEGORIES } from "./categories";
 
 /**
@@ -33,8 +34,8 @@ export const optionalText = (max: number) =>
 export function clampRating(value: unknown): number {
   const number =
     typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
-  if (!Number.isFinite(number)) return 3;
-  return Math.min(5, Math.max(1, Math.round(number)));
+  if (!Number.isFinite(number)) return MEH_RATING.default;
+  return Math.min(MEH_RATING.max, Math.max(MEH_RATING.min, Math.round(number)));
 }
 
 export const mehRating = z.unknown().optional().transform(clampRating);

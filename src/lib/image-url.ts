@@ -1,5 +1,4 @@
-/** The cover a post has until one is uploaded (SPEC §3). */
-export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
+export { PLACEHOLDER_IMAGE } from "../../db/domain-constants.ts";
 
 /** Where uploaded files are served from (the local object store). */
 export const UPLOADS_PREFIX = "/uploads/";

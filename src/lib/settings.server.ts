@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { USERNAME_MAX_LENGTH } from "../../db/domain-constants.ts";
 
 const optional = z
   .string()
@@ -26,7 +27,7 @@ const settingsSchema = z
     SITE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
     SITE_NAME: z.string().trim().min(1).max(80).default("Mostly Meh"),
     CURATOR_NAME: z.string().trim().min(1).max(80).default("Ellis Beige"),
-    ADMIN_USERNAME: optional.pipe(z.string().max(64).optional()),
+    ADMIN_USERNAME: optional.pipe(z.string().max(USERNAME_MAX_LENGTH).optional()),
     ADMIN_PASSWORD: optional.pipe(z.string().min(8).max(256).optional()),
     TRUSTED_PROXIES: optional.pipe(
       z

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { CATEGORIES } from "@/lib/categories";
 import { clampRating } from "@/lib/form-fields";
 import { slugify } from "@/lib/slug";
+import { MEH_RATING } from "../../../db/domain-constants.ts";
 
 /** Each refused field's first message, keyed by the field's name, for a form to show. */
 export function issuesByField(error: z.ZodError): Record<string, string> {
@@ -98,12 +99,14 @@ export function CategorySelect({
 export function RatingInput({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
   return (
     <div className="field">
-      <label htmlFor={id}>Meh rating (1-5)</label>
+      <label htmlFor={id}>
+        Meh rating ({MEH_RATING.min}-{MEH_RATING.max})
+      </label>
       <input
         id={id}
         type="number"
-        min={1}
-        max={5}
+        min={MEH_RATING.min}
+        max={MEH_RATING.max}
         value={value}
         onChange={(e) => {
           onChange(e.target.value);

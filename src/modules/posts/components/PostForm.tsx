@@ -39,7 +39,7 @@ export function PostForm({ post, images = [], pending, onSubmit, onCancel }: Pos
     emotionalTexture: post?.emotionalTexture ?? "",
   });
   const [category, setCategory] = useState(post?.category ?? "");
-  const [rating, setRating] = useState(String(post?.mehRating ?? 3));
+  const [rating, setRating] = useState(String(clampRating(post?.mehRating)));
   const [featured, setFeatured] = useState(post?.featured ?? false);
   const [imageUrl, setImageUrl] = useState(post?.imageUrl ?? PLACEHOLDER_IMAGE);
   const [gallery, setGallery] = useState<GalleryItem[]>(

@@ -1,4 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
+import { MEH_RATING } from "../../../../db/domain-constants.ts";
 import { ManagerShell, type ManagerConfig } from "@/components/admin/ManagerShell";
 import { formatDate } from "@/lib/format";
 import { getQueryClient } from "@/lib/query-client";
@@ -32,7 +33,9 @@ const posts: ManagerConfig<PostJson, PostInput> = {
       <p className="meta">
         <span className="badge">{post.category}</span>
         {post.featured && <span className="badge badge--warm">Featured</span>}
-        <span>Meh Rating {post.mehRating}/5</span>
+        <span>
+          Meh Rating {post.mehRating}/{MEH_RATING.max}
+        </span>
         <span>{formatDate(post.publishedAt)}</span>
       </p>
       <p className="card__excerpt">{post.excerpt}</p>

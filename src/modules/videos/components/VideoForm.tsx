@@ -50,7 +50,7 @@ export function VideoForm({ item, pending, onSubmit, onCancel }: VideoFormProps)
     emotionalTexture: item?.emotionalTexture ?? "",
   });
   const [category, setCategory] = useState(item?.category ?? "");
-  const [rating, setRating] = useState(String(item?.mehRating ?? 3));
+  const [rating, setRating] = useState(String(clampRating(item?.mehRating)));
   const [featured, setFeatured] = useState(item?.featured ?? false);
   const [videoUrl, setVideoUrl] = useState(item?.videoUrl ?? "");
   const [thumbnailUrl, setThumbnailUrl] = useState(item?.thumbnailUrl ?? "");

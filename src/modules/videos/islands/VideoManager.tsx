@@ -1,4 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
+import { MEH_RATING } from "../../../../db/domain-constants.ts";
 import { ManagerShell, type ManagerConfig } from "@/components/admin/ManagerShell";
 import { formatDate, formatDuration } from "@/lib/format";
 import { getQueryClient } from "@/lib/query-client";
@@ -31,7 +32,9 @@ const videos: ManagerConfig<VideoJson, VideoInput> = {
       <p className="meta">
         <span className="badge badge--warm">{video.category}</span>
         {video.featured && <span className="badge">Featured</span>}
-        <span>Meh Rating {video.mehRating}/5</span>
+        <span>
+          Meh Rating {video.mehRating}/{MEH_RATING.max}
+        </span>
         <span>{formatDuration(video.duration)}</span>
         <span>{formatDate(video.publishedAt)}</span>
       </p>
