@@ -5,7 +5,7 @@ const alias = { "@/": fileURLToPath(new URL("./src/", import.meta.url)) };
 
 // Services are tested against a real database: always an in-memory PGlite, and again
 // against a fresh database on the PostgreSQL server named by TEST_DATABASE_URL when set.
-const serviceTests = ["src/**/*.server.test.ts", "db/schema.test.ts", "db/seed.test.ts"];
+const serviceTests = ["src/**/*.server.test.ts", "db/schema.test.ts"];
 
 export default defineConfig({
   resolve: { alias },

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { createDb, type DbHandle } from "../db/client.ts";
 import { runMigrations } from "../db/migrate.ts";
-import { seedIfEmpty } from "../db/seed.ts";
 import { ensureAdmin, type EnsureAdminResult } from "../src/modules/auth/admin-account.server.ts";
+import { seedIfEmpty } from "../src/modules/content/seed.server.ts";
 import type { Settings } from "../src/lib/settings.server.ts";
 import { createObjectStore } from "../src/modules/uploads/object-store.server.ts";
 

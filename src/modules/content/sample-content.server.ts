@@ -2,9 +2,10 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
 import { z } from "zod";
-import { CATEGORIES } from "../src/lib/categories.ts";
-import { slugify } from "../src/lib/slug.ts";
-import { mp4Duration } from "../src/modules/videos/mp4-duration.ts";
+import { MEH_RATING } from "../../../db/domain-constants.ts";
+import { CATEGORIES } from "@/lib/categories";
+import { slugify } from "@/lib/slug";
+import { mp4Duration } from "@/modules/videos/mp4-duration";
 
 const analysis = {
   existentialEcho: z.string().trim().min(1).optional(),
@@ -16,7 +17,7 @@ const common = {
   title: z.string().trim().min(1),
   slug: z.string().optional(),
   category: z.enum(CATEGORIES),
-  mehRating: z.number().int().min(1).max(5),
+  mehRating: z.number().int().min(MEH_RATING.min).max(MEH_RATING.max),
   featured: z.boolean().default(false),
   publishedAt: z.coerce.date(),
   ...analysis,

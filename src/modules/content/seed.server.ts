@@ -1,12 +1,13 @@
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "./client.ts";
-import { loadContent, type SampleContent } from "./content.ts";
-import { appState, cssThemes, postImages, posts, videos } from "./schema/index.ts";
-import { readTime } from "../src/modules/posts/read-time.ts";
 import { lookup } from "mrmime";
-import { UPLOADS_PREFIX } from "../src/lib/image-url.ts";
-import type { ObjectStore } from "../src/modules/uploads/object-store.server.ts";
+import { tables, type Db } from "@/lib/db.server";
+import { UPLOADS_PREFIX } from "@/lib/image-url";
+import { readTime } from "@/modules/posts/read-time";
+import type { ObjectStore } from "@/modules/uploads/object-store.server";
+import { loadContent, type SampleContent } from "./sample-content.server";
+
+const { appState, cssThemes, postImages, posts, videos } = tables;
 
 const SEEDED = "seededAt";
 // Serialises seeding between instances starting together on one PostgreSQL.

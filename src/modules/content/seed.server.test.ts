@@ -3,12 +3,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "./client.ts";
-import { seedIfEmpty } from "./seed.ts";
-import { cssThemes, postImages, posts, videos } from "./schema/index.ts";
-import { CATEGORIES } from "../src/lib/categories.ts";
-import { LocalStore } from "../src/modules/uploads/local-store.server.ts";
-import { createTestDb } from "../tests/setup/test-db.ts";
+import type { DbHandle } from "../../../db/client.ts";
+import { cssThemes, postImages, posts, videos } from "../../../db/schema/index.ts";
+import { createTestDb } from "../../../tests/setup/test-db.ts";
+import { CATEGORIES } from "@/lib/categories";
+import { LocalStore } from "@/modules/uploads/local-store.server";
+import { seedIfEmpty } from "./seed.server";
 
 let handle: DbHandle;
 let uploadsDir: string;
