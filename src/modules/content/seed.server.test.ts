@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -61,7 +61,8 @@ describe("seedIfEmpty", () => {
     const themes = await handle.db.select().from(cssThemes);
     expect(themes).toHaveLength(1);
     expect(themes[0]?.isActive).toBe(true);
-    expect(themes[0]?.cssContent).toContain("--container-max: 1200px");
+    // The seeded theme is the stylesheet the layout builds in, byte for byte.
+    expect(themes[0]?.cssContent).toBe(await readFile(path.join(contentDir, "theme", "default.css"), "utf8"));
   });
 
   it("never seeds twice, even after the owner deletes everything", async () => {

@@ -1,0 +1,20 @@
+import { readFileSync } from "node:fs";
+import { expect, it } from "vitest";
+import { themeToken } from "./theme-token";
+
+const css = ":root { --grey-50: #f6f5f3; --my-grey-50: red; --color-bg: var(--grey-50); --radius: 6px }";
+
+it("reads a custom property, following var() references", () => {
+  expect(themeToken(css, "--radius")).toBe("6px");
+  expect(themeToken(css, "--grey-50")).toBe("#f6f5f3");
+  expect(themeToken(css, "--color-bg")).toBe("#f6f5f3");
+});
+
+it("is undefined for a property the stylesheet does not declare", () => {
+  expect(themeToken(css, "--color-text")).toBeUndefined();
+});
+
+it("finds the default theme's background, which the layout gives the browser", () => {
+  const defaultTheme = readFileSync("content/theme/default.css", "utf8");
+  expect(themeToken(defaultTheme, "--color-bg")).toMatch(/^#[0-9a-f]{6}$/);
+});

@@ -1,0 +1,12 @@
+/**
+ * The value of a custom property declared in a stylesheet, following `var(--other)` to the
+ * value it names, so values the browser needs outside CSS (the theme-color meta) come from
+ * the theme itself rather than a copy.
+ * @example themeToken(":root { --grey-50: #f6f5f3; --color-bg: var(--grey-50); }", "--color-bg") // "#f6f5f3"
+ */
+export function themeToken(css: string, name: string): string | undefined {
+  const declaration = new RegExp(`(?<![\\w-])${name}\\s*:\\s*([^;}]+)`).exec(css);
+  const value = declaration?.[1]?.trim();
+  const reference = value === undefined ? null : /^var\((--[\w-]+)\)$/.exec(value);
+  return reference?.[1] === undefined ? value : themeToken(css, reference[1]);
+}
