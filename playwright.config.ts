@@ -74,7 +74,6 @@ function addServer(
   const writers = [
     "publishing.test.ts",
     "two-instances.test.ts",
-    "permissions.test.ts",
     "post-manager.test.ts",
     "video-manager.test.ts",
     "fuzz.test.ts",
@@ -88,12 +87,12 @@ function addServer(
   });
 }
 
-// These need to reach the server's database from the test, which only PostgreSQL allows.
+// Two instances sharing one database need a server the test can reach: PostgreSQL only.
 addServer(
   "pglite",
   process.env.E2E_PORT,
   { DATA_DIR: process.env.E2E_DATA_DIR, E2E_ENGINE: "pglite" },
-  { ignore: ["two-instances.test.ts", "permissions.test.ts"] },
+  { ignore: ["two-instances.test.ts"] },
 );
 
 // Uploads through an S3-compatible bucket. The fake bucket starts first (web servers start

@@ -1,5 +1,5 @@
 import { defineMiddleware, sequence } from "astro:middleware";
-import { db } from "@/lib/db.server";
+import { db } from "@/lib/runtime.server";
 import { forbidden } from "@/lib/errors";
 import { errorResponse } from "@/lib/http.server";
 import { settings } from "@/lib/runtime.server";

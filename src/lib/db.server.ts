@@ -1,3 +1,2 @@
 export type { Db } from "../../db/client.ts";
 export * as tables from "../../db/schema/index.ts";
-export { db } from "./runtime.server.ts";

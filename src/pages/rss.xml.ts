@@ -1,6 +1,6 @@
 import { getRssString, type RSSFeedItem } from "@astrojs/rss";
 import type { APIRoute } from "astro";
-import { db } from "@/lib/db.server";
+import { db } from "@/lib/runtime.server";
 import { paragraphs } from "@/lib/format";
 import { handle } from "@/lib/http.server";
 import { postPath, videoPath } from "@/lib/paths";

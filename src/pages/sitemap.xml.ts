@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { db } from "@/lib/db.server";
+import { db } from "@/lib/runtime.server";
 import { handle } from "@/lib/http.server";
 import { postPath, videoPath } from "@/lib/paths";
 import { cachePage } from "@/modules/publishing/page-cache";
