@@ -1,4 +1,5 @@
-import { test, type Page } from "@playwright/test";
+import { test, type APIRequestContext, type Page } from "@playwright/test";
+import { uploadTargetSchema, type UploadTarget } from "../../src/modules/uploads/contract";
 
 /** The admin the browser tests sign in as: the servers are started with these as ADMIN_USERNAME/PASSWORD. */
 export const E2E_ADMIN = { username: "e2e-admin", password: "a long e2e password" };
@@ -6,13 +7,10 @@ export const E2E_ADMIN = { username: "e2e-admin", password: "a long e2e password
 /** The bucket of the S3 test server: a fake S3 on loopback that checks signatures and upload policies. */
 export const E2E_S3 = { bucket: "meh-e2e", region: "us-east-1", accessKeyId: "e2e-key", secretAccessKey: "e2e-secret" };
 
-/** What `GET /api/objects/upload-url` answers. */
-export interface UploadParams {
-  method: string;
-  url: string;
-  fields: Record<string, string>;
-  headers: Record<string, string>;
-  rawPath: string;
+/** Ask for one upload's parameters, as the upload island does, held to the shared contract. */
+export async function uploadUrl(admin: APIRequestContext, contentType: string): Promise<UploadTarget> {
+  const response = await admin.get(`/api/objects/upload-url?contentType=${encodeURIComponent(contentType)}`);
+  return uploadTargetSchema.parse(await response.json());
 }
 
 /** The site's origin in this project: the test server's SITE_URL, without a trailing slash. */

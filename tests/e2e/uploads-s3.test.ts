@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
+import { MAX_BYTES, type UploadTarget } from "../../src/modules/uploads/contract";
 import { expect, test } from "./fixtures";
 import { dismiss, signIn, upload } from "./admin-helpers";
-import type { UploadParams } from "./support";
+import { uploadUrl } from "./support";
 
 // This file runs against the server whose uploads live in an S3 bucket (a fake S3 on
 // loopback that checks signatures and policies as S3 does).
@@ -31,19 +32,18 @@ test("the sample media are in the bucket and served by the site, resized too", a
 });
 
 test("the upload URL is a presigned POST the bucket holds to its type and size", async ({ admin, playwright }) => {
-  const ask = async (type: string) =>
-    (await (await admin.get(`/api/objects/upload-url?contentType=${type}`)).json()) as UploadParams;
+  const ask = (type: string) => uploadUrl(admin, type);
   const params = await ask("image/png");
   expect(params.method).toBe("POST");
   expect(params.fields).toMatchObject({ "Content-Type": "image/png" });
   expect(params.rawPath).toBe(`/uploads/${params.fields.key ?? ""}`);
 
   const bucket = await playwright.request.newContext();
-  const send = (p: UploadParams, file: Buffer, type = p.fields["Content-Type"] ?? "") =>
+  const send = (p: UploadTarget, file: Buffer, type = p.fields["Content-Type"] ?? "") =>
     bucket.post(p.url, {
       multipart: { ...p.fields, "Content-Type": type, file: { name: "f", mimeType: type, buffer: file } },
     });
-  expect((await send(params, Buffer.alloc(5 * 1024 * 1024 + 1, 1))).status()).toBe(400);
+  expect((await send(params, Buffer.alloc(MAX_BYTES.image + 1, 1))).status()).toBe(400);
   expect((await send(params, Buffer.from("<html>"), "text/html")).status()).toBe(403);
   // Nothing reached the bucket, so there is nothing to normalise.
   expect((await admin.post("/api/objects/normalize", { data: { rawPath: params.rawPath } })).status()).toBe(404);

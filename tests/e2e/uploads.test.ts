@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
+import { MAX_BYTES } from "../../src/modules/uploads/contract";
 import { expect, test } from "./fixtures";
-import { siteOrigin, type UploadParams } from "./support";
+import { siteOrigin, uploadUrl } from "./support";
 
 const JPEG = readFileSync("content/media/posts/the-sandwich-was-fine-cover.jpg");
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 test("an image goes up with a signed single-use URL, and is served once normalised", async ({ admin }) => {
-  const params = (await (await admin.get("/api/objects/upload-url?contentType=image/jpeg")).json()) as UploadParams;
+  const params = await uploadUrl(admin, "image/jpeg");
   expect(params).toMatchObject({ method: "PUT", fields: {}, headers: { "Content-Type": "image/jpeg" } });
   const put = await admin.fetch(params.url, { method: "PUT", headers: params.headers, data: JPEG });
   expect(put.status()).toBe(201);
@@ -27,8 +28,7 @@ test("an image goes up with a signed single-use URL, and is served once normalis
 });
 
 test("uploads refuse forged, wrongly typed, oversized and script-carrying files", async ({ admin, playwright }) => {
-  const ask = async (type: string) =>
-    (await (await admin.get(`/api/objects/upload-url?contentType=${type}`)).json()) as UploadParams;
+  const ask = (type: string) => uploadUrl(admin, type);
 
   const forged = await ask("image/png");
   const tampered = forged.url.replace(/signature=[^&]+/, "signature=AAAA");
@@ -43,7 +43,7 @@ test("uploads refuse forged, wrongly typed, oversized and script-carrying files"
   const tooLarge = await admin.fetch(big.url, {
     method: "PUT",
     headers: big.headers,
-    data: Buffer.alloc(5 * 1024 * 1024 + 1, 1),
+    data: Buffer.alloc(MAX_BYTES.image + 1, 1),
   });
   expect(tooLarge.status()).toBe(413);
 

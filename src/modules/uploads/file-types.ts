@@ -3,9 +3,6 @@ export type DetectedType =
   | { kind: "image"; mime: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "image/avif"; ext: string }
   | { kind: "video"; mime: "video/mp4" | "video/webm"; ext: string };
 
-/** Images up to 5 MB (SPEC §9); video up to 500 MB. */
-export const MAX_BYTES = { image: 5 * 1024 * 1024, video: 500 * 1024 * 1024 } as const;
-
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
 
 /**
@@ -30,15 +27,3 @@ export function detectType(head: Uint8Array): DetectedType | null {
     return { kind: "video", mime: "video/webm", ext: "webm" };
   return null;
 }
-
-/** Content types the upload URL may be asked for. */
-export const UPLOADABLE_TYPES = [
-  "image/jpeg",
-  "image/png",
-  "image/webp",
-  "image/gif",
-  "image/avif",
-  "video/mp4",
-  "video/webm",
-] as const;
-export type UploadableType = (typeof UPLOADABLE_TYPES)[number];

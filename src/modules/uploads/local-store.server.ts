@@ -1,11 +1,11 @@
 import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/lib/db.server";
-import type { ObjectStore, UploadTarget } from "./object-store.server";
+import type { UploadableType, UploadTarget } from "./contract";
+import type { ObjectStore } from "./object-store.server";
 import { serveFile } from "./serve-file.server";
 import { receiveUpload } from "./local-uploads.server";
 import { signUpload, type UploadPolicy } from "./upload-policy.server";
-import type { UploadableType } from "./file-types";
 import { isObjectKey } from "./upload-keys";
 
 /**
@@ -41,7 +41,11 @@ export class LocalStore implements ObjectStore {
     return file;
   }
 
-  async uploadTarget(upload: { key: string; type: UploadableType; maxBytes: number }): Promise<UploadTarget> {
+  async uploadTarget(upload: {
+    key: string;
+    type: UploadableType;
+    maxBytes: number;
+  }): Promise<Omit<UploadTarget, "rawPath">> {
     await this.dropAbandoned();
     const url = await signUpload(this.db, upload);
     return { method: "PUT", url, fields: {}, headers: { "Content-Type": upload.type } };

@@ -1,6 +1,7 @@
 import { invalid, notFound, tooLarge, unsupportedType } from "@/lib/errors";
 import { UPLOADS_PREFIX } from "@/lib/image-url";
-import { detectType, MAX_BYTES } from "./file-types";
+import { MAX_BYTES } from "./contract";
+import { detectType } from "./file-types";
 import type { ObjectStore } from "./object-store.server";
 import { RAW_KEY, servedKey } from "./upload-keys";
 

@@ -1,16 +1,7 @@
 import type { Db } from "@/lib/db.server";
 import type { Settings } from "@/lib/settings.server";
-import type { UploadableType } from "./file-types";
+import type { UploadableType, UploadTarget } from "./contract";
 import type { UploadPolicy } from "./upload-policy.server";
-
-/** How the browser sends one file straight to the store (SPEC §7's upload URL). */
-export interface UploadTarget {
-  method: "PUT" | "POST";
-  url: string;
-  /** Form fields of a POST policy, sent before the file; empty for a PUT. */
-  fields: Record<string, string>;
-  headers: Record<string, string>;
-}
 
 /**
  * Where uploaded files live: a folder under DATA_DIR, or an S3-compatible bucket. Keys are
@@ -18,8 +9,11 @@ export interface UploadTarget {
  * way, so pages, the image service and the security headers do not depend on the driver.
  */
 export interface ObjectStore {
-  /** Permission for one upload of `type`, at most `maxBytes`, to `key`; it ends after UPLOAD_URL_TTL_MS. */
-  uploadTarget(upload: { key: string; type: UploadableType; maxBytes: number }): Promise<UploadTarget>;
+  /**
+   * How the browser sends one file straight to the store (SPEC §7): permission for one
+   * upload of `type`, at most `maxBytes`, to `key`, ending after UPLOAD_URL_TTL_MS.
+   */
+  uploadTarget(upload: { key: string; type: UploadableType; maxBytes: number }): Promise<Omit<UploadTarget, "rawPath">>;
   /** The object's size in bytes, or null when there is no such object. */
   size(key: string): Promise<number | null>;
   /** The object's first `length` bytes (all of it when shorter). */

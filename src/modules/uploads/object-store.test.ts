@@ -8,7 +8,8 @@ import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { DomainError } from "@/lib/errors";
 import { ABANDONED_AFTER_MS, LocalStore } from "./local-store.server";
 import { normalizeUpload } from "./normalize-upload.server";
-import type { ObjectStore, UploadTarget } from "./object-store.server";
+import { MAX_BYTES, type UploadTarget } from "./contract";
+import type { ObjectStore } from "./object-store.server";
 import { S3Store } from "./s3-store.server";
 import { newRawKey } from "./upload-keys";
 
@@ -109,7 +110,7 @@ describe.each(["local", "s3"])("the %s object store", (name) => {
     expect(await store().size(svg)).toBeNull();
 
     const big = newRawKey();
-    await putBytes(store(), big, Buffer.concat([await JPEG, Buffer.alloc(5 * 1024 * 1024)]));
+    await putBytes(store(), big, Buffer.concat([await JPEG, Buffer.alloc(MAX_BYTES.image)]));
     await expect(normalizeUpload(store(), `/uploads/${big}`)).rejects.toMatchObject({ code: "too_large" });
     expect(await store().size(big)).toBeNull();
 
@@ -136,7 +137,7 @@ describe("the local store", () => {
 
 /** Send a file as a browser does with S3's presigned POST (Uppy's form, file last). */
 async function post(
-  target: UploadTarget,
+  target: Pick<UploadTarget, "method" | "url" | "fields">,
   file: Uint8Array<ArrayBuffer>,
   fields: Record<string, string> = {},
 ): Promise<Response> {
@@ -149,7 +150,7 @@ async function post(
 describe("uploads to S3", () => {
   it("go to the bucket itself with a presigned POST fixing key, type and size", async () => {
     const key = newRawKey();
-    const target = await s3.uploadTarget({ key, type: "image/jpeg", maxBytes: 5 * 1024 * 1024 });
+    const target = await s3.uploadTarget({ key, type: "image/jpeg", maxBytes: MAX_BYTES.image });
     expect(target).toMatchObject({ method: "POST", url: `${fake.url}/${S3.bucket}`, headers: {} });
     expect(target.fields).toMatchObject({ key, "Content-Type": "image/jpeg", success_action_status: "201" });
     const res = await post(target, await JPEG);

@@ -12,8 +12,8 @@ import {
 } from "@aws-sdk/client-s3";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import type { S3Settings } from "@/lib/settings.server";
-import type { UploadableType } from "./file-types";
-import type { ObjectStore, UploadTarget } from "./object-store.server";
+import type { UploadableType, UploadTarget } from "./contract";
+import type { ObjectStore } from "./object-store.server";
 import { objectHeaders } from "./serve-file.server";
 import { UPLOAD_URL_TTL_MS } from "./upload-policy.server";
 import { isObjectKey } from "./upload-keys";
@@ -58,7 +58,11 @@ export class S3Store implements ObjectStore {
     return key;
   }
 
-  async uploadTarget(upload: { key: string; type: UploadableType; maxBytes: number }): Promise<UploadTarget> {
+  async uploadTarget(upload: {
+    key: string;
+    type: UploadableType;
+    maxBytes: number;
+  }): Promise<Omit<UploadTarget, "rawPath">> {
     const { url, fields } = await createPresignedPost(this.client, {
       Bucket: this.bucket,
       Key: this.key(upload.key),

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { conflict, forbidden } from "@/lib/errors";
-import { UPLOADABLE_TYPES, type UploadableType } from "./file-types";
+import { UPLOADABLE_TYPES, type UploadableType } from "./contract";
 import { RAW_KEY } from "./upload-keys";
 
 const { appState, uploadTickets } = tables;

@@ -6,32 +6,22 @@ import DashboardModal from "@uppy/react/dashboard-modal";
 import { useEffect, useRef, useState } from "react";
 import { apiRequest } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
-
-interface UploadParameters {
-  method: string;
-  url: string;
-  fields: Record<string, string>;
-  headers: Record<string, string>;
-  rawPath: string;
-}
+import { MAX_BYTES, UPLOAD_TYPES, uploadTargetSchema, type UploadKind } from "../contract";
 
 interface UploadButtonProps {
   label: string;
-  kind: "image" | "video";
+  kind: UploadKind;
   /** The toast text once the file is stored, e.g. 'Cover image has been uploaded successfully'. */
   successText: string;
   onUploaded: (path: string) => void;
 }
 
-// SPEC §5 and §9: one file per upload; images up to 5 MB, videos up to 500 MB.
-const RESTRICTIONS = {
-  image: {
-    maxNumberOfFiles: 1,
-    maxFileSize: 5 * 1024 * 1024,
-    allowedFileTypes: ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"],
-  },
-  video: { maxNumberOfFiles: 1, maxFileSize: 500 * 1024 * 1024, allowedFileTypes: ["video/mp4", "video/webm"] },
-};
+// SPEC §5 and §9: one file per upload, of the kind's types and size.
+const restrictions = (kind: UploadKind) => ({
+  maxNumberOfFiles: 1,
+  maxFileSize: MAX_BYTES[kind],
+  allowedFileTypes: [...UPLOAD_TYPES[kind]],
+});
 
 /** A button opening Uppy's dashboard for one direct upload, then normalising the file. */
 export function UploadButton({ label, kind, successText, onUploaded }: UploadButtonProps) {
@@ -39,14 +29,13 @@ export function UploadButton({ label, kind, successText, onUploaded }: UploadBut
   // One file per upload, so the path to normalise is the one last handed out.
   const rawPath = useRef("");
   const [uppy] = useState(() =>
-    new Uppy({ restrictions: RESTRICTIONS[kind], autoProceed: false }).use(AwsS3, {
+    new Uppy({ restrictions: restrictions(kind), autoProceed: false }).use(AwsS3, {
       shouldUseMultipart: false,
       async signRequest(request) {
         const type = "contentType" in request && request.contentType ? request.contentType : "";
         try {
-          const params = await apiRequest<UploadParameters>(
-            "GET",
-            `/api/objects/upload-url?contentType=${encodeURIComponent(type)}`,
+          const params = uploadTargetSchema.parse(
+            await apiRequest("GET", `/api/objects/upload-url?contentType=${encodeURIComponent(type)}`),
           );
           rawPath.current = params.rawPath;
           // Uppy reads the object's location from this URL, so it must be absolute. With

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineRoute } from "@/lib/define-route.server";
 import { UPLOADS_PREFIX } from "@/lib/image-url";
 import { runtime } from "@/lib/runtime.server";
-import { MAX_BYTES, UPLOADABLE_TYPES } from "@/modules/uploads/file-types";
+import { MAX_BYTES, UPLOADABLE_TYPES, uploadKindOf, type UploadTarget } from "@/modules/uploads/contract";
 import { newRawKey } from "@/modules/uploads/upload-keys";
 
 const query = z.object({
@@ -15,9 +15,9 @@ const query = z.object({
 export const GET = defineRoute({
   access: "admin",
   query,
-  run: async ({ query: { contentType } }) => {
+  run: async ({ query: { contentType } }): Promise<UploadTarget> => {
     const key = newRawKey();
-    const maxBytes = contentType.startsWith("image/") ? MAX_BYTES.image : MAX_BYTES.video;
+    const maxBytes = MAX_BYTES[uploadKindOf(contentType)];
     const target = await (await runtime().objects()).uploadTarget({ key, type: contentType, maxBytes });
     // rawPath (beyond the spec's fields) tells the uploader what to normalise afterwards.
     return { ...target, rawPath: UPLOADS_PREFIX + key };
