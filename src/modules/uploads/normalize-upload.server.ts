@@ -1,7 +1,7 @@
 import { invalid, notFound, tooLarge, unsupportedType } from "@/lib/errors";
 import { UPLOADS_PREFIX } from "@/lib/image-url";
 import { MAX_BYTES } from "./contract";
-import { detectType } from "./file-types";
+import { detectType, SAMPLE_BYTES } from "./detect-type.server";
 import type { ObjectStore } from "./object-store.server";
 import { RAW_KEY, servedKey } from "./upload-keys";
 
@@ -16,7 +16,7 @@ export async function normalizeUpload(store: ObjectStore, rawPath: string): Prom
   if (!RAW_KEY.test(key)) throw invalid("Not an upload of this site", "rawPath");
   const size = await store.size(key);
   if (size === null) throw notFound("Upload");
-  const type = detectType(await store.head(key, 32));
+  const type = await detectType(await store.head(key, SAMPLE_BYTES), size);
   if (!type) {
     await store.remove(key);
     throw unsupportedType("Only JPEG, PNG, WebP, GIF or AVIF images and MP4 or WebM videos are accepted");

@@ -1,9 +1,10 @@
-import { mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
 import { startFakeS3, type FakeS3 } from "../../../tests/setup/fake-s3.ts";
+import { media } from "../../../tests/media.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { DomainError } from "@/lib/errors";
 import { ABANDONED_AFTER_MS, LocalStore } from "./local-store.server";
@@ -14,8 +15,7 @@ import { S3Store } from "./s3-store.server";
 import { newRawKey } from "./upload-keys";
 
 const S3 = { bucket: "meh-media", region: "eu-west-3", accessKeyId: "AKIDTEST", secretAccessKey: "s3cr3t-for-tests" };
-const JPEG = readFile("content/media/posts/the-sandwich-was-fine-cover.jpg");
-const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+const JPEG = media.jpeg();
 
 let fake: FakeS3;
 let handle: DbHandle;
@@ -43,7 +43,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function putBytes(store: ObjectStore, key: string, bytes: Uint8Array | Promise<Buffer>): Promise<void> {
+async function putBytes(store: ObjectStore, key: string, bytes: Uint8Array | Promise<Uint8Array>): Promise<void> {
   const file = path.join(root, "source.bin");
   await writeFile(file, await bytes);
   await store.put(key, file, "application/octet-stream");
@@ -105,7 +105,7 @@ describe.each(["local", "s3"])("the %s object store", (name) => {
     expect(served?.headers.get("Content-Type")).toBe("image/jpeg");
 
     const svg = newRawKey();
-    await putBytes(store(), svg, SVG);
+    await putBytes(store(), svg, media.svg());
     await expect(normalizeUpload(store(), `/uploads/${svg}`)).rejects.toMatchObject({ code: "unsupported_type" });
     expect(await store().size(svg)).toBeNull();
 
@@ -118,6 +118,13 @@ describe.each(["local", "s3"])("the %s object store", (name) => {
       await expect(normalizeUpload(store(), path)).rejects.toBeInstanceOf(DomainError);
     }
     await expect(normalizeUpload(store(), `/uploads/${newRawKey()}`)).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it.each(["heic", "mov", "m4a", "svgInFtyp"] as const)("refuses a %s file, and deletes it", async (name) => {
+    const key = newRawKey();
+    await putBytes(store(), key, media[name]());
+    await expect(normalizeUpload(store(), `/uploads/${key}`)).rejects.toMatchObject({ code: "unsupported_type" });
+    expect(await store().size(key)).toBeNull();
   });
 });
 

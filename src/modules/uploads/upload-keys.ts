@@ -1,4 +1,4 @@
-import type { DetectedType } from "./file-types";
+import type { DetectedType } from "./detect-type.server";
 
 // Keys are lowercase path segments of safe characters; anything else cannot name an object
 // we stored, so it is refused before it reaches the store.

@@ -1,15 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { box, concat } from "../../../tests/media.ts";
 import { mp4Duration } from "./mp4-duration";
-
-function box(type: string, payload: Uint8Array): Uint8Array {
-  const out = new Uint8Array(8 + payload.length);
-  new DataView(out.buffer).setUint32(0, out.length);
-  out.set(new TextEncoder().encode(type), 4);
-  out.set(payload, 8);
-  return out;
-}
 
 function mvhd(version: 0 | 1, timescale: number, duration: number): Uint8Array {
   const payload = new Uint8Array(version === 1 ? 112 : 100);
@@ -24,16 +17,6 @@ function mvhd(version: 0 | 1, timescale: number, duration: number): Uint8Array {
   }
   return box("mvhd", payload);
 }
-
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const p of parts) {
-    out.set(p, offset);
-    offset += p.length;
-  }
-  return out;
-};
 
 describe("mp4Duration", () => {
   it("reads a version 0 movie header after other boxes", () => {

@@ -1,3 +1,5 @@
+import { boxHeader } from "@/lib/iso-bmff";
+
 /**
  * The duration in whole seconds of an MP4 (ISO BMFF) file, read from its `moov/mvhd`
  * box, or null when the bytes are not an MP4 with a movie header.
@@ -24,21 +26,13 @@ interface Box {
 }
 
 function findBox(bytes: Uint8Array, from: number, to: number, type: string): Box | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let offset = from;
   while (offset + 8 <= to) {
-    let size = view.getUint32(offset);
-    let header = 8;
-    if (size === 1) {
-      if (offset + 16 > to) return null;
-      size = Number(view.getBigUint64(offset + 8));
-      header = 16;
-    } else if (size === 0) {
-      size = to - offset;
-    }
-    if (size < header || offset + size > to) return null;
-    const name = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8));
-    if (name === type) return { start: offset + header, end: offset + size };
+    const box = boxHeader(bytes, offset, to);
+    if (!box) return null;
+    const size = box.size ?? to - offset;
+    if (size < box.header || offset + size > to) return null;
+    if (box.type === type) return { start: offset + box.header, end: offset + size };
     offset += size;
   }
   return null;
