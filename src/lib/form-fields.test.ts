@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampRating, urlOrPath } from "./form-fields";
+import { clampRating, mediaUrl, urlOrPath } from "./form-fields";
 
 describe("clampRating", () => {
   it.each([
@@ -35,5 +35,19 @@ describe("urlOrPath", () => {
     "",
   ])("refuses %s", (value) => {
     expect(urlOrPath.safeParse(value).success).toBe(false);
+  });
+});
+
+describe("mediaUrl", () => {
+  it("refuses an upload kept as the other kind, and takes seeded media and other sites as they are", () => {
+    expect(mediaUrl("image").safeParse("/uploads/videos/abc.mp4").error?.issues[0]?.message).toBe(
+      "Must be an image, not a video",
+    );
+    expect(mediaUrl("video").safeParse("/uploads/images/abc.jpg").success).toBe(false);
+    for (const link of ["/uploads/images/abc.jpg", "/uploads/seed/a.jpg", "https://example.com/videos/x.mp4"]) {
+      expect(mediaUrl("image").safeParse(link).success, link).toBe(true);
+    }
+    expect(mediaUrl("video").safeParse("/uploads/seed/kettle.mp4").success).toBe(true);
+    expect(mediaUrl("image").safeParse("javascript:alert(1)").success).toBe(false);
   });
 });

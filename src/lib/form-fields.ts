@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MEH_RATING } from "../../db/domain-constants.ts";
+import { KIND_NAMES, servedKindOf, type UploadKind } from "@/modules/uploads/contract";
 import { CATEGORIES } from "./categories";
 
 /**
@@ -16,6 +17,18 @@ export const urlOrPath = z
       message: "Must be an http(s) URL or a path on this site",
     },
   );
+
+/**
+ * A `urlOrPath` for media of one kind: an upload kept as the other kind (a video as a
+ * cover, an image as a video) is refused; seeded media and other sites' URLs pass as they are.
+ * @example mediaUrl("image").safeParse("/uploads/videos/abc.mp4").success // false
+ */
+export function mediaUrl(kind: UploadKind) {
+  const other = kind === "image" ? "video" : "image";
+  return urlOrPath.refine((value) => servedKindOf(value) !== other, {
+    message: `Must be ${KIND_NAMES[kind]}, not ${KIND_NAMES[other]}`,
+  });
+}
 
 /** Optional free text: blank becomes null. */
 export const optionalText = (max: number) =>

@@ -4,6 +4,7 @@ import { expect, test } from "./fixtures";
 import { siteOrigin, uploadUrl } from "./support";
 
 const JPEG = readFileSync("content/media/posts/the-sandwich-was-fine-cover.jpg");
+const MP4 = readFileSync("content/media/videos/one-cloud-unremarkable.mp4");
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 test("an image goes up with a signed single-use URL, and is served once normalised", async ({ admin }) => {
@@ -66,4 +67,15 @@ test("uploads refuse forged, wrongly typed, oversized and script-carrying files"
   const visitor = await playwright.request.newContext({ baseURL: siteOrigin() });
   expect((await visitor.get("/api/objects/upload-url")).status()).toBe(401);
   await visitor.dispose();
+});
+
+test("an MP4 sent through an image upload URL is refused by normalize, and deleted", async ({ admin }) => {
+  const image = await uploadUrl(admin, "image/png");
+  // The signed policy holds the declared type, so the upload itself passes; the bytes do not.
+  const put = await admin.fetch(image.url, { method: "PUT", headers: image.headers, data: MP4 });
+  expect(put.status()).toBe(201);
+  const refused = await admin.post("/api/objects/normalize", { data: { rawPath: image.rawPath } });
+  expect(refused.status()).toBe(415);
+  expect(((await refused.json()) as { error: string }).error).toBe("Expected an image, but this file is a video");
+  expect((await admin.post("/api/objects/normalize", { data: { rawPath: image.rawPath } })).status()).toBe(404);
 });

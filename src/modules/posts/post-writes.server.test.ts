@@ -82,6 +82,23 @@ describe("createPost", () => {
   });
 });
 
+describe("the post schema", () => {
+  it("refuses an uploaded video as the cover or a gallery image, naming the field", () => {
+    const post = { title: "T", excerpt: "E", content: "C", category: "Meh Moments" };
+    const video = "/uploads/videos/abcdefghijklmnopqrstuvwxyz.mp4";
+    const fieldAtFault = (extra: object) => postInputSchema.safeParse({ ...post, ...extra }).error?.issues[0]?.path;
+    expect(fieldAtFault({ imageUrl: video })).toEqual(["imageUrl"]);
+    expect(fieldAtFault({ images: [{ imageUrl: "/uploads/seed/a.jpg" }, { imageUrl: video }] })).toEqual([
+      "images",
+      1,
+      "imageUrl",
+    ]);
+    expect(fieldAtFault({ imageUrl: "/uploads/images/a.jpg", images: [{ imageUrl: "https://x.example/v.mp4" }] })).toBe(
+      undefined,
+    );
+  });
+});
+
 describe("updatePost", () => {
   it("keeps the slug, recomputes read time and replaces the gallery when sent", async () => {
     const post = await createPost(handle.db, input({ title: "Before", images: [{ imageUrl: "/uploads/x.jpg" }] }));

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { itemFields, optionalText, urlOrPath } from "@/lib/form-fields";
+import { itemFields, mediaUrl, optionalText } from "@/lib/form-fields";
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
 
 /** One additional image of a post, as the form sends it; its place in the list is its order. */
 export const postImageInputSchema = z.strictObject({
-  imageUrl: urlOrPath,
+  imageUrl: mediaUrl("image"),
   description: optionalText(500),
   displayOrder: z.number().int().min(0).max(1000).optional(),
 });
@@ -20,7 +20,9 @@ export const postInputSchema = z.strictObject({
   ...itemFields,
   excerpt: z.string().trim().min(1, "Excerpt is required").max(500, "At most 500 characters"),
   content: z.string().trim().min(1, "Content is required").max(100_000, "At most 100,000 characters"),
-  imageUrl: urlOrPath.optional().transform((value) => value || PLACEHOLDER_IMAGE),
+  imageUrl: mediaUrl("image")
+    .optional()
+    .transform((value) => value || PLACEHOLDER_IMAGE),
   readTime: z.number().optional(),
   images: z
     .array(postImageInputSchema)

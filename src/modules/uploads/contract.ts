@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UPLOADS_PREFIX } from "@/lib/image-url";
 
 // What the upload island, the server and the tests agree on. Plain and small, since the
 // island ships it to the browser.
@@ -23,12 +24,35 @@ export const MAX_BYTES = { image: 5 * 1024 * 1024, video: 500 * 1024 * 1024 } as
   number
 >;
 
+/** A kind as a sentence names it. */
+export const KIND_NAMES = { image: "an image", video: "a video" } as const satisfies Record<UploadKind, string>;
+
 /**
  * The kind an uploadable content type belongs to.
  * @example uploadKindOf("video/webm") // "video"
  */
 export function uploadKindOf(type: UploadableType): UploadKind {
   return (UPLOAD_TYPES.image as readonly string[]).includes(type) ? "image" : "video";
+}
+
+/** The folder under `/uploads/` where checked uploads of each kind are kept. */
+export const SERVED_FOLDERS = { image: "images", video: "videos" } as const satisfies Record<UploadKind, string>;
+
+/**
+ * The kind of checked upload a link points at, by its folder, or null for anything else
+ * (seeded media, other paths, other sites). Dot segments and escapes are resolved first,
+ * as the browser and the server would.
+ * @example servedKindOf("/uploads/images/../videos/abc.mp4") // "video"
+ */
+export function servedKindOf(link: string): UploadKind | null {
+  if (!link.startsWith("/")) return null;
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(link, "http://site").pathname);
+  } catch {
+    return null;
+  }
+  return UPLOAD_KINDS.find((kind) => path.startsWith(`${UPLOADS_PREFIX}${SERVED_FOLDERS[kind]}/`)) ?? null;
 }
 
 /**

@@ -1,12 +1,12 @@
 import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/lib/db.server";
-import type { UploadableType, UploadTarget } from "./contract";
+import type { UploadTarget } from "./contract";
 import type { ObjectStore } from "./object-store.server";
 import { serveFile } from "./serve-file.server";
 import { receiveUpload } from "./local-uploads.server";
 import { signUpload, type UploadPolicy } from "./upload-policy.server";
-import { isObjectKey } from "./upload-keys";
+import { isObjectKey, type Upload } from "./upload-keys";
 
 /**
  * The file behind an object key, or null when the key is not one we could have made
@@ -41,11 +41,7 @@ export class LocalStore implements ObjectStore {
     return file;
   }
 
-  async uploadTarget(upload: {
-    key: string;
-    type: UploadableType;
-    maxBytes: number;
-  }): Promise<Omit<UploadTarget, "rawPath">> {
+  async uploadTarget(upload: Upload): Promise<Omit<UploadTarget, "rawPath">> {
     await this.dropAbandoned();
     const url = await signUpload(this.db, upload);
     return { method: "PUT", url, fields: {}, headers: { "Content-Type": upload.type } };
@@ -53,11 +49,13 @@ export class LocalStore implements ObjectStore {
 
   /** Delete uploads never normalised (a dialog closed mid-way), so they do not pile up. */
   async dropAbandoned(now = Date.now()): Promise<void> {
+    // Uploads wait in a folder per kind under raw/ (RAW_KEY), so the whole tree is swept.
     const raw = path.join(this.root, "raw");
-    const names = await readdir(raw).catch(() => []);
-    for (const name of names) {
-      const info = await stat(path.join(raw, name)).catch(() => null);
-      if (info && now - info.mtimeMs > ABANDONED_AFTER_MS) await rm(path.join(raw, name), { force: true });
+    const entries = await readdir(raw, { recursive: true, withFileTypes: true }).catch(() => []);
+    for (const entry of entries.filter((e) => e.isFile())) {
+      const file = path.join(entry.parentPath, entry.name);
+      const info = await stat(file).catch(() => null);
+      if (info && now - info.mtimeMs > ABANDONED_AFTER_MS) await rm(file, { force: true });
     }
   }
 

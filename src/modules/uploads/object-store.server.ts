@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db.server";
 import type { Settings } from "@/lib/settings.server";
-import type { UploadableType, UploadTarget } from "./contract";
+import type { UploadTarget } from "./contract";
+import type { Upload } from "./upload-keys";
 import type { UploadPolicy } from "./upload-policy.server";
 
 /**
@@ -13,7 +14,7 @@ export interface ObjectStore {
    * How the browser sends one file straight to the store (SPEC §7): permission for one
    * upload of `type`, at most `maxBytes`, to `key`, ending after UPLOAD_URL_TTL_MS.
    */
-  uploadTarget(upload: { key: string; type: UploadableType; maxBytes: number }): Promise<Omit<UploadTarget, "rawPath">>;
+  uploadTarget(upload: Upload): Promise<Omit<UploadTarget, "rawPath">>;
   /** The object's size in bytes, or null when there is no such object. */
   size(key: string): Promise<number | null>;
   /** The object's first `length` bytes (all of it when shorter). */

@@ -3,16 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
-import { startFakeS3, type FakeS3 } from "../../../tests/setup/fake-s3.ts";
 import { media } from "../../../tests/media.ts";
+import { startFakeS3, type FakeS3 } from "../../../tests/setup/fake-s3.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { DomainError } from "@/lib/errors";
+import { MAX_BYTES, type UploadTarget } from "./contract";
 import { ABANDONED_AFTER_MS, LocalStore } from "./local-store.server";
 import { normalizeUpload } from "./normalize-upload.server";
-import { MAX_BYTES, type UploadTarget } from "./contract";
 import type { ObjectStore } from "./object-store.server";
 import { S3Store } from "./s3-store.server";
-import { newRawKey } from "./upload-keys";
+import { newRawKey, newUpload } from "./upload-keys";
 
 const S3 = { bucket: "meh-media", region: "eu-west-3", accessKeyId: "AKIDTEST", secretAccessKey: "s3cr3t-for-tests" };
 const JPEG = media.jpeg();
@@ -96,20 +96,20 @@ describe.each(["local", "s3"])("the %s object store", (name) => {
   });
 
   it("normalises a raw upload by its bytes, and deletes what it refuses", async () => {
-    const good = newRawKey();
+    const good = newRawKey("image");
     await putBytes(store(), good, JPEG);
     const servedPath = await normalizeUpload(store(), `/uploads/${good}`);
-    expect(servedPath).toBe(`/uploads/images/${good.slice(4)}.jpg`);
+    expect(servedPath).toBe(`/uploads/images/${good.slice("raw/image/".length)}.jpg`);
     expect(await store().size(good)).toBeNull();
     const served = await store().serve(request(), servedPath.slice("/uploads/".length));
     expect(served?.headers.get("Content-Type")).toBe("image/jpeg");
 
-    const svg = newRawKey();
+    const svg = newRawKey("image");
     await putBytes(store(), svg, media.svg());
     await expect(normalizeUpload(store(), `/uploads/${svg}`)).rejects.toMatchObject({ code: "unsupported_type" });
     expect(await store().size(svg)).toBeNull();
 
-    const big = newRawKey();
+    const big = newRawKey("image");
     await putBytes(store(), big, Buffer.concat([await JPEG, Buffer.alloc(MAX_BYTES.image)]));
     await expect(normalizeUpload(store(), `/uploads/${big}`)).rejects.toMatchObject({ code: "too_large" });
     expect(await store().size(big)).toBeNull();
@@ -117,26 +117,43 @@ describe.each(["local", "s3"])("the %s object store", (name) => {
     for (const path of ["/uploads/images/seed.jpg", "https://evil.example/raw/x", `/uploads/${svg}/../x`]) {
       await expect(normalizeUpload(store(), path)).rejects.toBeInstanceOf(DomainError);
     }
-    await expect(normalizeUpload(store(), `/uploads/${newRawKey()}`)).rejects.toMatchObject({ code: "not_found" });
+    await expect(normalizeUpload(store(), `/uploads/${newRawKey("video")}`)).rejects.toMatchObject({
+      code: "not_found",
+    });
+  });
+
+  it.each([
+    ["an MP4", "image", media.mp4, "Expected an image, but this file is a video"],
+    ["a JPEG", "video", media.jpeg, "Expected a video, but this file is an image"],
+  ] as const)("refuses %s uploaded as %s, and deletes it", async (_, kind, file, message) => {
+    const key = newRawKey(kind);
+    await putBytes(store(), key, file());
+    await expect(normalizeUpload(store(), `/uploads/${key}`)).rejects.toMatchObject({
+      code: "unsupported_type",
+      message,
+    });
+    expect(await store().size(key)).toBeNull();
   });
 
   it.each(["heic", "mov", "m4a", "svgInFtyp"] as const)("refuses a %s file, and deletes it", async (name) => {
-    const key = newRawKey();
-    await putBytes(store(), key, media[name]());
-    await expect(normalizeUpload(store(), `/uploads/${key}`)).rejects.toMatchObject({ code: "unsupported_type" });
-    expect(await store().size(key)).toBeNull();
+    for (const kind of ["image", "video"] as const) {
+      const key = newRawKey(kind);
+      await putBytes(store(), key, media[name]());
+      await expect(normalizeUpload(store(), `/uploads/${key}`)).rejects.toMatchObject({ code: "unsupported_type" });
+      expect(await store().size(key)).toBeNull();
+    }
   });
 });
 
 describe("the local store", () => {
   it("drops uploads left unnormalised for a day when it hands out the next upload URL", async () => {
     const store = new LocalStore(root, handle.db);
-    const [stale, fresh] = [newRawKey(), newRawKey()];
+    const [stale, fresh] = [newRawKey("image"), newRawKey("video")];
     await putBytes(store, stale, Buffer.from("abandoned"));
     await putBytes(store, fresh, Buffer.from("in progress"));
     const dayAgo = new Date(Date.now() - ABANDONED_AFTER_MS - 60_000);
     await utimes(store.file(stale), dayAgo, dayAgo);
-    await store.uploadTarget({ key: newRawKey(), type: "image/png", maxBytes: 1000 });
+    await store.uploadTarget(newUpload("image/png"));
     expect(await store.size(stale)).toBeNull();
     expect(await store.size(fresh)).toBe(11);
   });
@@ -156,8 +173,9 @@ async function post(
 
 describe("uploads to S3", () => {
   it("go to the bucket itself with a presigned POST fixing key, type and size", async () => {
-    const key = newRawKey();
-    const target = await s3.uploadTarget({ key, type: "image/jpeg", maxBytes: MAX_BYTES.image });
+    const upload = newUpload("image/jpeg");
+    const { key } = upload;
+    const target = await s3.uploadTarget(upload);
     expect(target).toMatchObject({ method: "POST", url: `${fake.url}/${S3.bucket}`, headers: {} });
     expect(target.fields).toMatchObject({ key, "Content-Type": "image/jpeg", success_action_status: "201" });
     const res = await post(target, await JPEG);
@@ -166,9 +184,18 @@ describe("uploads to S3", () => {
     expect(await normalizeUpload(s3, `/uploads/${key}`)).toMatch(/^\/uploads\/images\/[a-z0-9]{26}\.jpg$/);
   });
 
+  it("hold an MP4 sent through an image upload's POST to the image kind, so normalize refuses it", async () => {
+    const upload = newUpload("image/png");
+    expect(upload.key).toMatch(/^raw\/image\//);
+    expect((await post(await s3.uploadTarget(upload), await media.mp4())).status).toBe(201);
+    await expect(normalizeUpload(s3, `/uploads/${upload.key}`)).rejects.toMatchObject({ code: "unsupported_type" });
+    expect(fake.objects.has(upload.key)).toBe(false);
+  });
+
   it("are refused by the bucket when too large, empty, of another type or to another key", async () => {
-    const key = newRawKey();
-    const target = await s3.uploadTarget({ key, type: "image/png", maxBytes: 1000 });
+    const upload = { ...newUpload("image/png"), maxBytes: 1000 };
+    const { key } = upload;
+    const target = await s3.uploadTarget(upload);
     expect((await post(target, new Uint8Array(1001))).status).toBe(400);
     expect((await post(target, new Uint8Array(0))).status).toBe(400);
     expect((await post(target, new Uint8Array(10), { "Content-Type": "text/html" })).status).toBe(403);
@@ -180,7 +207,7 @@ describe("uploads to S3", () => {
 
   it("are refused once the policy has expired", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - 16 * 60 * 1000 });
-    const target = await s3.uploadTarget({ key: newRawKey(), type: "image/png", maxBytes: 1000 });
+    const target = await s3.uploadTarget({ ...newUpload("image/png"), maxBytes: 1000 });
     vi.useRealTimers();
     expect((await post(target, new Uint8Array(10))).status).toBe(403);
   });
@@ -193,8 +220,7 @@ describe("uploads to S3", () => {
       forcePathStyle: true,
       credentials: { accessKeyId: S3.accessKeyId, secretAccessKey: "guessed" },
     });
-    const key = newRawKey();
-    const target = await forger.uploadTarget({ key, type: "image/png", maxBytes: 1000 });
+    const target = await forger.uploadTarget(newUpload("image/png"));
     expect((await post(target, new Uint8Array(10))).status).toBe(403);
     await expect(forger.size("images/anything.png")).rejects.toThrow();
   });

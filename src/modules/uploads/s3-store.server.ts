@@ -12,11 +12,11 @@ import {
 } from "@aws-sdk/client-s3";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import type { S3Settings } from "@/lib/settings.server";
-import type { UploadableType, UploadTarget } from "./contract";
+import type { UploadTarget } from "./contract";
 import type { ObjectStore } from "./object-store.server";
 import { objectHeaders } from "./serve-file.server";
 import { UPLOAD_URL_TTL_MS } from "./upload-policy.server";
-import { isObjectKey } from "./upload-keys";
+import { isObjectKey, type Upload } from "./upload-keys";
 
 const statusOf = (error: unknown) => (error instanceof S3ServiceException ? (error.$metadata.httpStatusCode ?? 0) : 0);
 
@@ -58,11 +58,7 @@ export class S3Store implements ObjectStore {
     return key;
   }
 
-  async uploadTarget(upload: {
-    key: string;
-    type: UploadableType;
-    maxBytes: number;
-  }): Promise<Omit<UploadTarget, "rawPath">> {
+  async uploadTarget(upload: Upload): Promise<Omit<UploadTarget, "rawPath">> {
     const { url, fields } = await createPresignedPost(this.client, {
       Bucket: this.bucket,
       Key: this.key(upload.key),

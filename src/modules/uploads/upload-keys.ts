@@ -1,3 +1,4 @@
+import { MAX_BYTES, SERVED_FOLDERS, uploadKindOf, type UploadableType, type UploadKind } from "./contract";
 import type { DetectedType } from "./detect-type.server";
 
 // Keys are lowercase path segments of safe characters; anything else cannot name an object
@@ -7,20 +8,42 @@ const KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
 /** Whether `key` could name an object we stored (no traversal, no absolute paths, no odd characters). */
 export const isObjectKey = (key: string): boolean => KEY.test(key) && !key.includes("..");
 
-/** Where an upload waits, unchecked and never served, until it is normalised. */
-export const RAW_KEY = /^raw\/[a-z0-9]{26}$/;
+/**
+ * Where an upload waits, unchecked and never served, until it is normalised. The folder is
+ * the kind asked for when the key was handed out; the signed policy fixes the key, so the
+ * uploader cannot move the file to another kind's folder.
+ */
+export const RAW_KEY = /^raw\/(image|video)\/[a-z0-9]{26}$/;
 
-/** A fresh, unguessable key for one upload (130 random bits in 26 base-32 characters). */
-export function newRawKey(): string {
+/** A fresh, unguessable key for one upload of `kind` (130 random bits in 26 base-32 characters). */
+export function newRawKey(kind: UploadKind): string {
   const alphabet = "abcdefghijklmnopqrstuvwxyz234567";
   const bytes = crypto.getRandomValues(new Uint8Array(26));
-  return `raw/${Array.from(bytes, (b) => alphabet[b & 31]).join("")}`;
+  return `raw/${kind}/${Array.from(bytes, (b) => alphabet[b & 31]).join("")}`;
+}
+
+/** The kind a raw key was handed out for, or null when it is not a raw key. */
+export function rawKindOf(key: string): UploadKind | null {
+  return (RAW_KEY.exec(key)?.[1] as UploadKind | undefined) ?? null;
+}
+
+/** One upload a store may permit: a fresh raw key of the type's kind, and that kind's size limit. */
+export interface Upload {
+  key: string;
+  type: UploadableType;
+  maxBytes: number;
+}
+
+/** Permission to ask a store for, for one file of `type`. */
+export function newUpload(type: UploadableType): Upload {
+  const kind = uploadKindOf(type);
+  return { key: newRawKey(kind), type, maxBytes: MAX_BYTES[kind] };
 }
 
 /**
  * Where a checked upload is kept: by kind, with the extension its bytes call for.
- * @example servedKey("raw/abc…", { kind: "image", mime: "image/png", ext: "png" }) // "images/abc….png"
+ * @example servedKey("raw/image/abc…", { kind: "image", mime: "image/png", ext: "png" }) // "images/abc….png"
  */
 export function servedKey(rawKey: string, type: DetectedType): string {
-  return `${type.kind === "image" ? "images" : "videos"}/${rawKey.slice("raw/".length)}.${type.ext}`;
+  return `${SERVED_FOLDERS[type.kind]}/${rawKey.slice(rawKey.lastIndexOf("/") + 1)}.${type.ext}`;
 }

@@ -4,8 +4,8 @@ import { z } from "zod";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { conflict, forbidden } from "@/lib/errors";
-import { UPLOADABLE_TYPES, type UploadableType } from "./contract";
-import { RAW_KEY } from "./upload-keys";
+import { UPLOADABLE_TYPES } from "./contract";
+import { RAW_KEY, type Upload } from "./upload-keys";
 
 const { appState, uploadTickets } = tables;
 
@@ -37,11 +37,7 @@ const sign = (key: Buffer, policy: string) => createHmac("sha256", key).update(p
  * HMAC-signed policy fixing where the file goes, its type and largest size, and when the
  * permission ends (the local driver's presigned URL).
  */
-export async function signUpload(
-  db: Db,
-  upload: { key: string; type: UploadableType; maxBytes: number },
-  now = Date.now(),
-): Promise<string> {
+export async function signUpload(db: Db, upload: Upload, now = Date.now()): Promise<string> {
   const policy: UploadPolicy = {
     key: upload.key,
     type: upload.type,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { itemFields, urlOrPath } from "@/lib/form-fields";
+import { itemFields, mediaUrl } from "@/lib/form-fields";
 
 /**
  * A video as the manager sends it. `id` and `publishedAt` are never taken from the client;
@@ -9,8 +9,8 @@ import { itemFields, urlOrPath } from "@/lib/form-fields";
 export const videoInputSchema = z.strictObject({
   ...itemFields,
   description: z.string().trim().min(1, "Description is required").max(20_000, "At most 20,000 characters"),
-  videoUrl: urlOrPath,
-  thumbnailUrl: urlOrPath,
+  videoUrl: mediaUrl("video"),
+  thumbnailUrl: mediaUrl("image"),
   duration: z.coerce
     .number()
     .int("Whole seconds")

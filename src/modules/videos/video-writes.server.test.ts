@@ -62,3 +62,16 @@ it("refuses script and data URLs and unknown fields", () => {
   expect(videoInputSchema.safeParse({ ...input(), id: 5 }).success).toBe(false);
   expect(videoInputSchema.safeParse({ ...input(), publishedAt: "2020-01-01" }).success).toBe(false);
 });
+
+it("refuses an uploaded image as the video and an uploaded video as the poster, naming the field", () => {
+  const fieldAtFault = (extra: Partial<VideoInput>) =>
+    videoInputSchema.safeParse({ ...input(), ...extra }).error?.issues[0]?.path;
+  expect(fieldAtFault({ videoUrl: "/uploads/images/abc.jpg" })).toEqual(["videoUrl"]);
+  expect(fieldAtFault({ thumbnailUrl: "/uploads/videos/abc.mp4" })).toEqual(["thumbnailUrl"]);
+  expect(fieldAtFault({ videoUrl: "/uploads/videos/abc.mp4", thumbnailUrl: "/uploads/images/abc.jpg" })).toBe(
+    undefined,
+  );
+  expect(fieldAtFault({ videoUrl: "/uploads/seed/kettle.mp4", thumbnailUrl: "https://x.example/p.jpg" })).toBe(
+    undefined,
+  );
+});

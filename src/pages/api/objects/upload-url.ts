@@ -2,8 +2,8 @@ import { z } from "zod";
 import { defineRoute } from "@/lib/define-route.server";
 import { UPLOADS_PREFIX } from "@/lib/image-url";
 import { runtime } from "@/lib/runtime.server";
-import { MAX_BYTES, UPLOADABLE_TYPES, uploadKindOf, type UploadTarget } from "@/modules/uploads/contract";
-import { newRawKey } from "@/modules/uploads/upload-keys";
+import { UPLOADABLE_TYPES, type UploadTarget } from "@/modules/uploads/contract";
+import { newUpload } from "@/modules/uploads/upload-keys";
 
 const query = z.object({
   contentType: z
@@ -16,10 +16,10 @@ export const GET = defineRoute({
   access: "admin",
   query,
   run: async ({ query: { contentType } }): Promise<UploadTarget> => {
-    const key = newRawKey();
-    const maxBytes = MAX_BYTES[uploadKindOf(contentType)];
-    const target = await (await runtime().objects()).uploadTarget({ key, type: contentType, maxBytes });
+    // The key names the kind asked for, and the signed policy fixes key and type together.
+    const upload = newUpload(contentType);
+    const target = await (await runtime().objects()).uploadTarget(upload);
     // rawPath (beyond the spec's fields) tells the uploader what to normalise afterwards.
-    return { ...target, rawPath: UPLOADS_PREFIX + key };
+    return { ...target, rawPath: UPLOADS_PREFIX + upload.key };
   },
 });
