@@ -20,7 +20,7 @@ export function startBanner(started: {
     `${settings.siteName} is running at ${url}`,
     `Database: ${where}${seeded ? " (seeded with the sample content)" : ""}`,
     `Uploads:  ${uploads}`,
-    ...originBanner(settings.writeOrigin, url),
+    ...originBanner(settings.writeOrigin),
     ...adminBanner(admin, url),
   ];
   return `\n  ${lines.join("\n  ")}\n`;
@@ -41,10 +41,10 @@ export function adminBanner(admin: EnsureAdminResult, url: string): string[] {
 }
 
 /** Which origin writes (sign-in, saves) must come from: the CSRF check refuses any other. */
-function originBanner(writeOrigin: string | undefined, url: string): string[] {
+function originBanner(writeOrigin: string | undefined): string[] {
   if (writeOrigin) return [`Writes: accepted only from pages at ${writeOrigin} (SITE_URL)`];
   return [
-    `Writes: accepted from pages at the address the browser used (${url}, 127.0.0.1, …)`,
+    "Writes: accepted from pages at the address the browser used to open the site",
     "        Set SITE_URL to the public address to accept them from that origin only.",
   ];
 }
