@@ -57,3 +57,21 @@ test("sign in with the form, see the dashboard with live counts, and sign out", 
   const again = await page.request.get("/admin", { maxRedirects: 0 });
   expect(again.status()).toBe(303);
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("submitting the sign-in form never puts the password in the address", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Username").fill(E2E_ADMIN.username);
+    await page.getByLabel("Password").fill(E2E_ADMIN.password);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname === "/login"),
+      page.getByRole("button", { name: "Sign In" }).click(),
+    ]);
+    expect(request.method()).toBe("POST");
+    await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+    expect(page.url()).not.toContain("password");
+    expect(page.url()).not.toContain(encodeURIComponent(E2E_ADMIN.password));
+  });
+});

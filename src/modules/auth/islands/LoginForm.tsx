@@ -77,7 +77,9 @@ export default function LoginForm() {
   );
 
   return (
-    <form className="login-form" noValidate onSubmit={(event) => void submit(event)}>
+    // POST, so a submit before the island hydrates (or without JavaScript) never puts the
+    // password in the address bar, history or logs.
+    <form className="login-form" method="post" noValidate onSubmit={(event) => void submit(event)}>
       {input("username", "Username", "text", "username")}
       {input("password", "Password", "password", "current-password")}
       <button className="button" type="submit" disabled={pending}>
