@@ -7,14 +7,18 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { spawn } from "node:child_process";
+import type { FloodKind } from "./flood";
 import { jsBytes } from "./js-bytes";
-import { ADMIN, startSite } from "./site";
+import { ADMIN, residentMb, startSite } from "./site";
 import { startStaticServer, type PageHeaders } from "./static-server";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PUBLISHES = 25;
 const PAGE = "/post/the-sandwich-was-fine";
+const JUNK = Number(process.env.BENCH_JUNK ?? 20_000);
+const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 10);
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -126,6 +130,78 @@ async function publishToVisible(origin: string, path: (slug: string) => string) 
   return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
 }
 
+interface FloodResult {
+  sent: number;
+  statuses: Record<string, number>;
+}
+
+/** Run bench/flood.ts in its own process: `limit` is a request count, or seconds as "10s". */
+function flood(origin: string, kind: FloodKind, connections: number, limit: string): Promise<FloodResult> {
+  const child = spawn("tsx", ["bench/flood.ts", origin, kind, String(connections), limit], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) => {
+      if (code === 0) resolve(JSON.parse(out) as FloodResult);
+      else reject(new Error(`flood ${kind} exited with ${code}`));
+    });
+  });
+}
+
+const statusList = (result: FloodResult) =>
+  Object.entries(result.statuses)
+    .map(([status, count]) => `${fmt(count)} × ${status === "0" ? "error" : status}`)
+    .join(", ");
+
+/** Resident memory as junk URLs of each kind pile up: nothing a client makes up may be kept. */
+async function memoryUnderJunk(origin: string, pid: number) {
+  const start = residentMb(pid);
+  const rows: { kind: FloodKind; result: FloodResult; mb: number }[] = [];
+  for (const kind of ["assets", "queries", "uploads", "images"] as const) {
+    const result = await flood(origin, kind, 16, String(JUNK));
+    rows.push({ kind, result, mb: residentMb(pid) });
+  }
+  return { start, rows };
+}
+
+/** Milliseconds per request for a stored page, one at a time for `seconds`. */
+async function storedPageLatency(origin: string, seconds: number): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const samples: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  while (performance.now() < end) {
+    const start = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      http
+        .get(origin + PAGE, { agent, headers: { "accept-encoding": "br" } }, (res) => {
+          if (res.headers["x-astro-cache"] !== "HIT")
+            reject(new Error(`the stored page was not a hit: ${res.statusCode}`));
+          res.resume().on("end", resolve);
+        })
+        .on("error", reject);
+    });
+    samples.push(performance.now() - start);
+  }
+  agent.destroy();
+  return samples;
+}
+
+/** A stored page's latency alone, then while 64 connections ask for what the store cannot answer. */
+async function latencyUnderFlood(origin: string) {
+  const rows: { flood: string; samples: number[]; result?: FloodResult }[] = [];
+  rows.push({ flood: "none", samples: await storedPageLatency(origin, FLOOD_SECONDS) });
+  for (const kind of ["misses", "cookies"] as const) {
+    const running = flood(origin, kind, 64, `${FLOOD_SECONDS + 1}s`);
+    // The first second lets the flood reach full strength.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const samples = await storedPageLatency(origin, FLOOD_SECONDS - 1);
+    rows.push({ flood: kind, samples, result: await running });
+  }
+  return rows;
+}
+
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
@@ -141,6 +217,8 @@ async function main(): Promise<void> {
     const tput = await throughput(site.origin);
     const postVisible = await publishToVisible(site.origin, (slug) => `/post/${slug}`);
     const homeVisible = await publishToVisible(site.origin, () => "/");
+    const underFlood = await latencyUnderFlood(site.origin);
+    const memory = await memoryUnderJunk(site.origin, site.pid);
     const pages = [
       "/",
       "/archive",
@@ -172,6 +250,28 @@ async function main(): Promise<void> {
       `|---|---|---|---|`,
       `| post page | ${fmt(postVisible.p50, 1)} ms | ${fmt(postVisible.p95, 1)} ms | p50 ≤ 50 ms |`,
       `| home | ${fmt(homeVisible.p50, 1)} ms | ${fmt(homeVisible.p95, 1)} ms | p50 ≤ 50 ms |`,
+      ``,
+      `## A stored page while 64 connections flood what must be rendered (${FLOOD_SECONDS} s each)`,
+      ``,
+      `Misses: \`/archive?search=<random>\`. Cookies: \`/\` with \`Cookie: session=x\`. The stored page is asked for one request at a time.`,
+      ``,
+      `| flood | stored page p50 | p99 | max | flood answers |`,
+      `|---|---|---|---|---|`,
+      ...underFlood.map(
+        (r) =>
+          `| ${r.flood} | ${fmt(percentile(r.samples, 50), 1)} ms | ${fmt(percentile(r.samples, 99), 1)} ms | ${fmt(Math.max(...r.samples), 1)} ms | ${r.result ? statusList(r.result) : ""} |`,
+      ),
+      `| goal | | p99 ≤ 50 ms | | |`,
+      ``,
+      `## Resident memory after ${fmt(JUNK)} made-up URLs of each kind (16 connections)`,
+      ``,
+      `| after | answers | resident memory | growth since start |`,
+      `|---|---|---|---|`,
+      `| start | | ${fmt(memory.start)} MB | |`,
+      ...memory.rows.map(
+        (r) => `| ${r.kind} | ${statusList(r.result)} | ${fmt(r.mb)} MB | ${fmt(r.mb - memory.start)} MB |`,
+      ),
+      `| goal | | | ≤ 50 MB |`,
       ``,
       `## Cold start (spawn → first 200 on /, build already made)`,
       ``,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -21,6 +21,8 @@ export interface RunningSite {
   origin: string;
   /** Milliseconds from spawn to the first 200 on /. */
   startMs: number;
+  /** The process started (the site's server runs in it or in a child of it). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -56,10 +58,20 @@ export async function startSite(dataDir?: string): Promise<RunningSite> {
   return {
     origin,
     startMs,
+    pid: child.pid ?? 0,
     async stop() {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
       if (!dataDir) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Resident memory of a process and its descendants, in MB (Linux: read from /proc). */
+export function residentMb(pid: number): number {
+  const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number),
+  );
+  return children.reduce((sum, child) => sum + residentMb(child), rss);
 }

@@ -2,6 +2,7 @@ import type { CacheProvider } from "astro";
 import { hasSessionCookie } from "@/modules/auth/cookie";
 import { pageKey } from "./page-key";
 import { runtime } from "@/lib/runtime.server";
+import type { StoredPage } from "./page-store.server";
 
 // Headers that belong to one response on one connection, never to a stored page.
 const NOT_STORED = new Set([
@@ -13,6 +14,16 @@ const NOT_STORED = new Set([
   "date",
   "x-astro-cache",
 ]);
+
+/** How long a browser may keep a stale page sent because rendering failed: briefly, so the fresh one follows soon. */
+export const STALE_MAX_AGE = "public, max-age=5";
+
+function standIn(page: StoredPage): Response {
+  const response = new Response(new Uint8Array(page.identity), { status: page.status, headers: page.headers });
+  response.headers.set("Cache-Control", STALE_MAX_AGE);
+  response.headers.set("X-Astro-Cache", "STALE");
+  return response;
+}
 
 function maxAgeOf(cdnCacheControl: string | null): number {
   const match = /max-age=(\d+)/i.exec(cdnCacheControl ?? "");
@@ -30,15 +41,26 @@ export default function pageStoreProvider(): CacheProvider {
     async onRequest({ request, url }, next) {
       const store = runtime().pages;
       const epoch = store.epoch();
-      const response = await next();
+      const key = pageKey(url);
+      // Never what a signed-in visitor was shown, and never shown to one.
+      const visitorRead = request.method === "GET" && !hasSessionCookie(request.headers.get("Cookie"));
+      // If rendering fails (the database is down), the last stored copy stands in.
+      const fallback = visitorRead ? store.fallback(key) : undefined;
+      let response: Response;
+      try {
+        response = await next();
+      } catch (error) {
+        if (!fallback) throw error;
+        console.warn(`Rendering ${url.pathname} failed (${(error as Error).name}); sent its last stored copy.`);
+        return standIn(fallback);
+      }
+      if (response.status >= 500 && fallback) return standIn(fallback);
       const maxAge = maxAgeOf(response.headers.get("CDN-Cache-Control"));
       const storable =
-        request.method === "GET" &&
+        visitorRead &&
         maxAge > 0 &&
         (response.status === 200 || response.status === 404) &&
-        !response.headers.has("Set-Cookie") &&
-        // Never what a signed-in visitor was shown.
-        !hasSessionCookie(request.headers.get("Cookie"));
+        !response.headers.has("Set-Cookie");
       if (!storable) return response;
       const tags = (response.headers.get("Cache-Tag") ?? "")
         .split(",")
@@ -49,7 +71,7 @@ export default function pageStoreProvider(): CacheProvider {
         if (!NOT_STORED.has(name) && name !== "cdn-cache-control" && name !== "cache-tag") headers.push([name, value]);
       });
       const body = Buffer.from(await response.arrayBuffer());
-      await store.put(pageKey(url), { status: response.status, headers, body, tags, maxAgeSeconds: maxAge }, epoch);
+      await store.put(key, { status: response.status, headers, body, tags, maxAgeSeconds: maxAge }, epoch);
       const sent = new Response(body, { status: response.status, headers: response.headers });
       sent.headers.set("X-Astro-Cache", "MISS");
       return sent;

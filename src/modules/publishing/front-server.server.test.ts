@@ -141,9 +141,28 @@ describe("build assets", () => {
     expect(upstreamCalls).toBe(before);
   });
 
-  it("leave a missing asset to Astro", async () => {
+  it("answer a name outside the build with a plain 404, without reaching Astro", async () => {
     const before = upstreamCalls;
-    await get("/_astro/missing.js");
-    expect(upstreamCalls).toBe(before + 1);
+    for (const junk of ["/_astro/missing.js", "/_astro/x.png", "/_astro/island.abc123.js.map"]) {
+      const res = await get(junk);
+      expect(res.status, junk).toBe(404);
+      expect(res.headers.get("x-content-type-options"), junk).toBe("nosniff");
+    }
+    expect(upstreamCalls).toBe(before);
+  });
+});
+
+describe("a method the site does not answer", () => {
+  it("is refused with 405 and the methods it does answer", async () => {
+    const before = upstreamCalls;
+    for (const method of ["TRACE", "PROPFIND"]) {
+      const res = await new Promise<http.IncomingMessage>((resolve) =>
+        http.request(`${origin}/post/kept`, { method }, resolve).end(),
+      );
+      expect(res.statusCode, method).toBe(405);
+      expect(res.headers.allow).toContain("GET");
+      res.resume();
+    }
+    expect(upstreamCalls).toBe(before);
   });
 });

@@ -1,9 +1,11 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { hasSessionCookie } from "@/modules/auth/cookie";
-import { defaultCacheControl, securityHeaders, withFrameAncestors } from "./http-policy";
+import { ASSETS_PREFIX, BuildAssets } from "./build-assets.server";
+import { defaultCacheControl, NO_STORE, securityHeaders, withFrameAncestors } from "./http-policy";
 import { pageKey } from "./page-key";
 import type { PageStore, StoredPage } from "./page-store.server";
-import { prepareAsset, preparePage, readHeaders, sendStored, type PreparedPage } from "./stored-response.server";
+import { RenderQueue, type RenderQueueOptions } from "./render-queue.server";
+import { preparePage, readHeaders, sendStored, type PreparedPage } from "./stored-response.server";
 
 export interface FrontServerOptions {
   store: PageStore;
@@ -12,32 +14,43 @@ export interface FrontServerOptions {
   https: boolean;
   /** The build's client folder: its fingerprinted `_astro` assets are sent compressed. */
   clientDir?: string;
+  /** How many requests Astro works on at once, and how many may wait (see RenderQueue). */
+  renders?: RenderQueueOptions;
 }
 
-// Text assets worth compressing; images and fonts are compressed already.
-const COMPRESSIBLE_ASSET = /^\/_astro\/[\w.-]+\.(?:js|css|svg|json|mjs)$/;
+// What the site answers; anything else (TRACE, CONNECT, made-up methods) is refused here.
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /**
  * The site's request handler. A stored public page is answered here, before Astro's
- * pipeline runs: no routing, no middleware, no database, no session lookup. Everything
- * else goes to Astro, with security headers and a Cache-Control chosen by kind.
+ * pipeline runs: no routing, no middleware, no database, no session lookup. Build assets
+ * are answered here too. Everything else goes to Astro, a few requests at a time, with
+ * security headers and a Cache-Control chosen by kind.
  */
-export function createFrontHandler({ store, astro, https, clientDir }: FrontServerOptions): RequestListener {
+export function createFrontHandler({
+  store,
+  astro,
+  https,
+  clientDir,
+  renders = { concurrency: 4, maxWaiting: 64 },
+}: FrontServerOptions): RequestListener {
   const security = Object.entries(securityHeaders(https));
-  const assets = new Map<string, Promise<PreparedPage | null>>();
-  const asset = (url: string) => {
-    let ready = assets.get(url);
-    if (!ready) assets.set(url, (ready = clientDir ? prepareAsset(clientDir, url, security) : Promise.resolve(null)));
-    return ready;
-  };
+  const assets = clientDir ? new BuildAssets(clientDir, security) : undefined;
+  const queue = new RenderQueue(renders);
   // A hit is the hot path: each stored page's three responses are prepared once, then
   // sent with one writeHead, with no URL parsing for paths without a query.
   const prepared = new WeakMap<StoredPage, PreparedPage>();
   return (req, res) => {
     const url = req.url ?? "/";
+    const method = req.method ?? "GET";
+    if (!METHODS.has(method)) {
+      plain(res, 405, "Method not allowed", { Allow: [...METHODS].join(", ") });
+      return;
+    }
     const wanted = readHeaders(req.rawHeaders);
     const signedIn = wanted.cookie !== undefined && hasSessionCookie(wanted.cookie);
-    if ((req.method === "GET" || req.method === "HEAD") && !signedIn) {
+    const isRead = method === "GET" || method === "HEAD";
+    if (isRead && !signedIn) {
       const page = store.get(url.includes("?") ? pageKey(new URL(url, "http://site")) : url);
       if (page) {
         let ready = prepared.get(page);
@@ -46,20 +59,38 @@ export function createFrontHandler({ store, astro, https, clientDir }: FrontServ
         return;
       }
     }
-    if (clientDir && (req.method === "GET" || req.method === "HEAD") && COMPRESSIBLE_ASSET.test(url)) {
-      void asset(url).then((ready) => {
-        if (ready) sendStored(req, res, 200, ready, wanted);
-        else pass(req, res, url, signedIn);
-      });
-      return;
+    const pathname = url.split("?")[0] ?? "/";
+    if (assets && pathname.startsWith(ASSETS_PREFIX)) {
+      if (!isRead || !assets.has(pathname)) {
+        plain(res, 404, "Not found", { "Cache-Control": "public, max-age=60" });
+        return;
+      }
+      const compressed = assets.compressed(pathname);
+      if (compressed) {
+        compressed.then(
+          (ready) => { sendStored(req, res, 200, ready, wanted); },
+          () => { pass(req, res, pathname, signedIn); },
+        );
+        return;
+      }
     }
-    pass(req, res, url, signedIn);
+    pass(req, res, pathname, signedIn);
   };
 
-  function pass(req: IncomingMessage, res: ServerResponse, url: string, signedIn: boolean): void {
+  function plain(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
     for (const [name, value] of security) res.setHeader(name, value);
-    completeHeaders(res, url.split("?")[0] ?? "/", signedIn);
-    astro(req, res);
+    res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NO_STORE, ...headers });
+    res.end(text);
+  }
+
+  function pass(req: IncomingMessage, res: ServerResponse, pathname: string, signedIn: boolean): void {
+    const admitted = queue.admit(res, () => {
+      for (const [name, value] of security) res.setHeader(name, value);
+      completeHeaders(res, pathname, signedIn);
+      astro(req, res);
+    });
+    // Stored pages and assets were answered above; only what must be rendered is turned away.
+    if (!admitted) plain(res, 503, "The site is busy; try again in a moment.", { "Retry-After": "1" });
   }
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { PageStore, type PageToStore } from "./page-store.server";
@@ -22,7 +23,7 @@ describe("PageStore", () => {
     expect(stored?.etag).toMatch(/^"[\w-]{27}"$/);
   });
 
-  it("drops exactly the pages showing a changed tag, and says which", async () => {
+  it("stops serving exactly the pages showing a changed tag, and says which", async () => {
     const store = new PageStore();
     await store.put("/", page("home", ["posts", "videos"]), store.epoch());
     await store.put("/post/a", page("a", ["post:1"]), store.epoch());
@@ -31,6 +32,19 @@ describe("PageStore", () => {
     expect(store.get("/post/a")).toBeUndefined();
     expect(store.get("/post/b")).toBeDefined();
     expect(store.drop(["posts"])).toEqual(["/"]);
+  });
+
+  it("keeps a changed page as a stand-in until a new render is stored", async () => {
+    const store = new PageStore();
+    await store.put("/post/a", page("old a", ["post:1"]), store.epoch());
+    store.drop(["post:1"]);
+    expect(store.get("/post/a")).toBeUndefined();
+    expect(store.fallback("/post/a")?.identity.toString()).toBe("old a");
+    // Changed again before its re-render succeeded: it is listed again, to be tried again.
+    expect(store.drop(["post:1"])).toEqual(["/post/a"]);
+    await store.put("/post/a", page("new a", ["post:1"]), store.epoch());
+    expect(store.get("/post/a")?.identity.toString()).toBe("new a");
+    expect(store.size).toBe(1);
   });
 
   it("refuses a render that began before its content changed", async () => {
@@ -54,15 +68,40 @@ describe("PageStore", () => {
     expect(store.get("/")).toBeDefined();
     now += 2_000;
     expect(store.get("/")).toBeUndefined();
+    expect(store.fallback("/")?.identity.toString()).toBe("home");
   });
 
   it("gives query pages their own room, so random queries cannot evict the home page", async () => {
-    const store = new PageStore({ maxPages: 10, maxQueryPages: 3 });
+    const store = new PageStore({ pages: { pages: 10, bytes: 1e6 }, queryPages: { pages: 3, bytes: 1e6 } });
     await store.put("/", page("home", ["posts"]), store.epoch());
     for (let i = 0; i < 50; i++) await store.put(`/archive?search=${i}`, page(`r${i}`, ["posts"]), store.epoch());
     expect(store.get("/")).toBeDefined();
     expect(store.size).toBe(4);
     expect(store.get("/archive?search=49")).toBeDefined();
     expect(store.get("/archive?search=0")).toBeUndefined();
+  });
+
+  it("gives not-found pages their own room, so made-up paths cannot evict real pages", async () => {
+    const store = new PageStore({ pages: { pages: 10, bytes: 1e6 }, notFound: { pages: 3, bytes: 1e6 } });
+    await store.put("/", page("home", ["posts"]), store.epoch());
+    for (let i = 0; i < 50; i++)
+      await store.put(`/post/junk-${i}`, { ...page("gone", []), status: 404 }, store.epoch());
+    expect(store.get("/")).toBeDefined();
+    expect(store.size).toBe(4);
+    expect(store.get("/post/junk-49")?.status).toBe(404);
+  });
+
+  it("holds no more bytes than each room allows, however many keys are asked for", async () => {
+    const budget = 20_000;
+    const rooms = { pages: { pages: 2000, bytes: budget }, queryPages: { pages: 200, bytes: budget } };
+    const store = new PageStore({ ...rooms, notFound: { pages: 100, bytes: budget } });
+    const body = randomBytes(500).toString("hex");
+    for (let i = 0; i < 300; i++) {
+      const key = i % 3 === 0 ? `/junk-${i}` : i % 3 === 1 ? `/archive?search=${i}` : `/post/${i}`;
+      await store.put(key, { ...page(body, []), status: i % 3 === 0 ? 404 : 200 }, store.epoch());
+    }
+    expect(store.bytes).toBeLessThanOrEqual(3 * budget);
+    expect(store.bytes).toBeGreaterThan(budget);
+    expect(store.size).toBeLessThan(30);
   });
 });

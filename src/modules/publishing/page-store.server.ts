@@ -32,6 +32,8 @@ export interface StoredPage {
   expiresAt: number;
   /** When it was last marked as used, for eviction order. */
   usedAt: number;
+  /** Its content changed since it was rendered: kept only to stand in when a new render fails. */
+  stale: boolean;
 }
 
 export interface PageToStore {
@@ -42,66 +44,113 @@ export interface PageToStore {
   maxAgeSeconds: number;
 }
 
-/** A tiny LRU over Map's insertion order. */
-class Lru<V> {
-  readonly #map = new Map<string, V>();
-  readonly #max: number;
-  constructor(max: number) {
-    this.#max = max;
+const bytesOf = (page: StoredPage) => page.identity.length + page.br.length + page.gzip.length;
+
+/** A room of the store: an LRU over Map's insertion order, bounded by count and by bytes. */
+class Room {
+  readonly #map = new Map<string, StoredPage>();
+  readonly #maxPages: number;
+  readonly #maxBytes: number;
+  #bytes = 0;
+  constructor(maxPages: number, maxBytes: number) {
+    this.#maxPages = maxPages;
+    this.#maxBytes = maxBytes;
   }
-  get(key: string): V | undefined {
+  get(key: string): StoredPage | undefined {
     return this.#map.get(key);
   }
 
   /** Mark a key as just used, so it is evicted last. */
-  touch(key: string, value: V): void {
+  touch(key: string, page: StoredPage): void {
     this.#map.delete(key);
-    this.#map.set(key, value);
+    this.#map.set(key, page);
   }
-  set(key: string, value: V): void {
+  set(key: string, page: StoredPage): void {
+    this.delete(key);
+    this.#map.set(key, page);
+    this.#bytes += bytesOf(page);
+    while (this.#map.size > this.#maxPages || this.#bytes > this.#maxBytes) {
+      this.delete(this.#map.keys().next().value as string);
+    }
+  }
+  delete(key: string): void {
+    const page = this.#map.get(key);
+    if (!page) return;
     this.#map.delete(key);
-    this.#map.set(key, value);
-    if (this.#map.size > this.#max) this.#map.delete(this.#map.keys().next().value as string);
+    this.#bytes -= bytesOf(page);
   }
-  delete(key: string): boolean {
-    return this.#map.delete(key);
-  }
-  entries(): IterableIterator<[string, V]> {
+  entries(): IterableIterator<[string, StoredPage]> {
     return this.#map.entries();
   }
   get size(): number {
     return this.#map.size;
   }
+  get bytes(): number {
+    return this.#bytes;
+  }
+}
+
+/** How many pages, and how many bytes of them (all three encodings), a room may hold. */
+export interface RoomLimit {
+  pages: number;
+  bytes: number;
 }
 
 export interface PageStoreOptions {
   /** Pages without a query string (home, posts, videos). */
-  maxPages?: number;
-  /** Pages keyed by a query string get their own, smaller room, so random queries can only evict each other. */
-  maxQueryPages?: number;
+  pages?: RoomLimit;
+  /** Pages keyed by a query string: their own room, so random queries can only evict each other. */
+  queryPages?: RoomLimit;
+  /** "Not found" pages: any path can make one, so they too only evict each other. */
+  notFound?: RoomLimit;
   now?: () => number;
 }
 
+const MB = 1024 * 1024;
+
 /**
- * Rendered public pages by key, each with the content tags it shows. Publishing drops
- * pages by tag; a render that began before a drop of one of its tags is not stored, so
- * a slow render can never put old content back.
+ * Rendered public pages by key, each with the content tags it shows. Publishing marks
+ * pages stale by tag; a stale or expired page is no longer served as a hit, but kept to
+ * stand in if rendering it again fails (a database outage must not turn a page into an
+ * error). A render that began before a change to one of its tags is not stored, so a slow
+ * render can never put old content back. Every room is bounded by count and bytes, so
+ * nothing a visitor asks for can grow the store past its budget.
  */
 export class PageStore {
-  readonly #pages: Lru<StoredPage>;
-  readonly #queryPages: Lru<StoredPage>;
+  readonly #pages: Room;
+  readonly #queryPages: Room;
+  readonly #notFound: Room;
   readonly #now: () => number;
   #epoch = 0;
   readonly #droppedAt = new Map<string, number>();
 
-  constructor({ maxPages = 2000, maxQueryPages = 200, now = Date.now }: PageStoreOptions = {}) {
-    this.#pages = new Lru(maxPages);
-    this.#queryPages = new Lru(maxQueryPages);
+  constructor({
+    pages = { pages: 2000, bytes: 96 * MB },
+    queryPages = { pages: 200, bytes: 16 * MB },
+    notFound = { pages: 100, bytes: 4 * MB },
+    now = Date.now,
+  }: PageStoreOptions = {}) {
+    this.#pages = new Room(pages.pages, pages.bytes);
+    this.#queryPages = new Room(queryPages.pages, queryPages.bytes);
+    this.#notFound = new Room(notFound.pages, notFound.bytes);
     this.#now = now;
   }
 
-  #room(key: string): Lru<StoredPage> {
+  #rooms(): Room[] {
+    return [this.#pages, this.#queryPages, this.#notFound];
+  }
+
+  #roomFor(key: string, status: number): Room {
+    if (status === 404) return this.#notFound;
     return key.includes("?") ? this.#queryPages : this.#pages;
+  }
+
+  #find(key: string): { room: Room; page: StoredPage } | undefined {
+    for (const room of this.#rooms()) {
+      const page = room.get(key);
+      if (page) return { room, page };
+    }
+    return undefined;
   }
 
   /** A mark to take before rendering; `put` compares it with later drops. */
@@ -109,14 +158,14 @@ export class PageStore {
     return this.#epoch;
   }
 
-  /** The stored page for a key, if it is still fresh. */
+  /** The stored page for a key, if it is fresh: neither stale nor past its lifetime. */
   get(key: string): StoredPage | undefined {
-    const room = this.#room(key);
-    const page = room.get(key);
-    if (!page) return undefined;
+    const found = this.#find(key);
+    if (!found || found.page.stale) return undefined;
+    const { room, page } = found;
     const now = this.#now();
     if (page.expiresAt <= now) {
-      room.delete(key);
+      page.stale = true;
       return undefined;
     }
     // Reordering on every hit costs more than it is worth; once a second keeps LRU order honest.
@@ -127,11 +176,17 @@ export class PageStore {
     return page;
   }
 
+  /** The last page stored for a key, fresh or not: what to send when rendering it fails. */
+  fallback(key: string): StoredPage | undefined {
+    return this.#find(key)?.page;
+  }
+
   /** Store a rendered page, compressed once; refused if its content changed since `renderEpoch`. */
   async put(key: string, page: PageToStore, renderEpoch: number): Promise<boolean> {
     const { br, gzip: gz } = await compress(page.body);
     if (this.#changedSince(page.tags, renderEpoch)) return false;
-    this.#room(key).set(key, {
+    for (const room of this.#rooms()) room.delete(key);
+    this.#roomFor(key, page.status).set(key, {
       status: page.status,
       headers: page.headers,
       identity: page.body,
@@ -141,6 +196,7 @@ export class PageStore {
       tags: page.tags,
       expiresAt: this.#now() + page.maxAgeSeconds * 1000,
       usedAt: this.#now(),
+      stale: false,
     });
     return true;
   }
@@ -149,16 +205,17 @@ export class PageStore {
     return tags.some((tag) => (this.#droppedAt.get(tag) ?? -1) >= renderEpoch);
   }
 
-  /** Drop every page showing any of `tags`; returns the keys dropped, to render again. */
+  /** Mark stale every page showing any of `tags`; returns their keys, to render again. */
   drop(tags: readonly string[]): string[] {
     const epoch = this.#epoch++;
     for (const tag of tags) this.#droppedAt.set(tag, epoch);
     const wanted = new Set(tags);
     const dropped: string[] = [];
-    for (const room of [this.#pages, this.#queryPages]) {
-      for (const [key, page] of [...room.entries()]) {
+    for (const room of this.#rooms()) {
+      for (const [key, page] of room.entries()) {
+        // A page already stale is listed again: its last re-render may have failed.
         if (page.tags.some((tag) => wanted.has(tag))) {
-          room.delete(key);
+          page.stale = true;
           dropped.push(key);
         }
       }
@@ -166,12 +223,19 @@ export class PageStore {
     return dropped;
   }
 
-  /** Drop one page by key. */
+  /** Mark one page stale by key. */
   dropKey(key: string): void {
-    this.#room(key).delete(key);
+    const found = this.#find(key);
+    if (found) found.page.stale = true;
   }
 
+  /** Pages held, stale ones included. */
   get size(): number {
-    return this.#pages.size + this.#queryPages.size;
+    return this.#rooms().reduce((sum, room) => sum + room.size, 0);
+  }
+
+  /** Bytes held, all encodings of all pages. */
+  get bytes(): number {
+    return this.#rooms().reduce((sum, room) => sum + room.bytes, 0);
   }
 }

@@ -1,38 +1,9 @@
-import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import path from "node:path";
-import { lookup } from "mrmime";
-import { IMMUTABLE, pickEncoding, PUBLIC_PAGE, withFrameAncestors } from "./http-policy";
-import { compress, etagOf, type StoredPage } from "./page-store.server";
+import { pickEncoding, PUBLIC_PAGE, withFrameAncestors } from "./http-policy";
+import type { StoredPage } from "./page-store.server";
 
 // A stored page's responses, prepared once per page so a hit is one writeHead and one
 // write: the front server's hot path (front-server.server.ts).
-
-/** A build asset read and compressed once; null when there is no such file (Astro answers 404). */
-export async function prepareAsset(
-  clientDir: string,
-  url: string,
-  security: [string, string][],
-): Promise<PreparedPage | null> {
-  const identity = await readFile(path.join(clientDir, url)).catch(() => null);
-  if (!identity) return null;
-  const { br, gzip } = await compress(identity);
-  const type = lookup(url) ?? "application/octet-stream";
-  const page: StoredPage = {
-    status: 200,
-    headers: [
-      ["content-type", type.startsWith("text/") || type.endsWith("javascript") ? `${type}; charset=utf-8` : type],
-    ],
-    identity,
-    br,
-    gzip,
-    etag: etagOf(identity),
-    tags: [],
-    expiresAt: Infinity,
-    usedAt: 0,
-  };
-  return preparePage(page, security, IMMUTABLE, false);
-}
 
 interface PreparedResponse {
   etag: string;
@@ -44,8 +15,11 @@ interface PreparedResponse {
 
 export type PreparedPage = Record<"br" | "gzip" | "identity", PreparedResponse>;
 
+/** What a prepared response is made of: a stored page, or a build asset. */
+export type ResponseBytes = Pick<StoredPage, "status" | "headers" | "identity" | "br" | "gzip" | "etag">;
+
 export function preparePage(
-  page: StoredPage,
+  page: ResponseBytes,
   security: [string, string][],
   cacheControl?: string,
   hit = true,

@@ -1,0 +1,48 @@
+// A load generator in its own process, so it does not share an event loop with what the
+// bench measures. Usage: tsx bench/flood.ts <origin> <kind> <connections> <count|seconds>s?
+// Prints one JSON line: how many requests were answered, by status.
+import http from "node:http";
+
+const FLOOD_KINDS = {
+  /** Pages that must be rendered: a search nobody made before. */
+  misses: (i: number) => ({ path: `/archive?search=miss${i}-${Math.random()}` }),
+  /** Stored pages asked for with a session cookie that is not a real token. */
+  cookies: () => ({ path: "/", headers: { Cookie: "session=x" } }),
+  assets: (i: number) => ({ path: `/_astro/junk-${i}.${i % 2 ? "js" : "css"}` }),
+  queries: (i: number) => ({ path: `/post/the-sandwich-was-fine?junk=${i}` }),
+  uploads: (i: number) => ({ path: `/uploads/images/junk-${i}.jpg` }),
+  images: (i: number) => ({ path: `/_image?href=%2Fuploads%2Fimages%2Fjunk-${i}.jpg&w=320&h=180&f=webp` }),
+} satisfies Record<string, (i: number) => { path: string; headers?: Record<string, string> }>;
+
+export type FloodKind = keyof typeof FLOOD_KINDS;
+
+async function flood(origin: string, kind: FloodKind, connections: number, limit: string): Promise<void> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const byDuration = limit.endsWith("s");
+  const end = byDuration ? performance.now() + Number(limit.slice(0, -1)) * 1000 : Infinity;
+  const count = byDuration ? Infinity : Number(limit);
+  const statuses: Record<number, number> = {};
+  let sent = 0;
+  const one = (i: number) =>
+    new Promise<void>((resolve) => {
+      const { path, headers } = { headers: {}, ...FLOOD_KINDS[kind](i) };
+      const req = http.get(origin + path, { agent, headers }, (res) => {
+        statuses[res.statusCode ?? 0] = (statuses[res.statusCode ?? 0] ?? 0) + 1;
+        res.resume().on("end", resolve);
+      });
+      req.on("error", () => {
+        statuses[0] = (statuses[0] ?? 0) + 1;
+        resolve();
+      });
+    });
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (sent < count && performance.now() < end) await one(sent++);
+    }),
+  );
+  agent.destroy();
+  console.log(JSON.stringify({ sent, statuses }));
+}
+
+const [origin = "", kind = "misses", connections = "64", limit = "10s"] = process.argv.slice(2);
+if (origin) await flood(origin, kind as FloodKind, Number(connections), limit);
