@@ -9,7 +9,8 @@ const FLOOD_KINDS = {
   /** Stored pages asked for with a session cookie that is not a real token. */
   cookies: () => ({ path: "/", headers: { Cookie: "session=x" } }),
   assets: (i: number) => ({ path: `/_astro/junk-${i}.${i % 2 ? "js" : "css"}` }),
-  queries: (i: number) => ({ path: `/post/the-sandwich-was-fine?junk=${i}` }),
+  /** Half made-up parameters (the stored page), half a parameter pages read, with junk values. */
+  queries: (i: number) => ({ path: i % 2 ? `/post/the-sandwich-was-fine?junk=${i}` : `/?category=junk${i}` }),
   uploads: (i: number) => ({ path: `/uploads/images/junk-${i}.jpg` }),
   images: (i: number) => ({ path: `/_image?href=%2Fuploads%2Fimages%2Fjunk-${i}.jpg&w=320&h=180&f=webp` }),
 } satisfies Record<string, (i: number) => { path: string; headers?: Record<string, string> }>;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { defaultCacheControl, IMMUTABLE, NO_STORE, pickEncoding, PUBLIC_PAGE } from "./http-policy";
-import { pageKey } from "./page-key";
 
 describe("pickEncoding", () => {
   it.each([
@@ -26,12 +25,5 @@ describe("defaultCacheControl", () => {
     expect(defaultCacheControl("/post/x", 200, false)).toBe(PUBLIC_PAGE);
     expect(defaultCacheControl("/post/x", 404, false)).toBe("public, max-age=10");
     expect(defaultCacheControl("/post/x", 500, false)).toBe(NO_STORE);
-  });
-});
-
-describe("pageKey", () => {
-  it("sorts the query and drops tracking parameters", () => {
-    expect(pageKey(new URL("http://x/archive?search=a&utm_source=n&category=b"))).toBe("/archive?category=b&search=a");
-    expect(pageKey(new URL("http://x/?fbclid=1"))).toBe("/");
   });
 });
