@@ -9,7 +9,9 @@ mkdirSync(path.join(clientDir, "_astro", "chunks"), { recursive: true });
 writeFileSync(path.join(clientDir, "_astro", "page.abc.js"), "export const a = 1;\n".repeat(100));
 writeFileSync(path.join(clientDir, "_astro", "chunks", "dep.def.js"), "export const b = 2;\n");
 writeFileSync(path.join(clientDir, "_astro", "font.ghi.woff2"), "woff2");
-afterAll(() => { rmSync(clientDir, { recursive: true, force: true }); });
+afterAll(() => {
+  rmSync(clientDir, { recursive: true, force: true });
+});
 
 describe("BuildAssets", () => {
   const assets = new BuildAssets(clientDir, []);

@@ -68,8 +68,12 @@ export function createFrontHandler({
       const compressed = assets.compressed(pathname);
       if (compressed) {
         compressed.then(
-          (ready) => { sendStored(req, res, 200, ready, wanted); },
-          () => { pass(req, res, pathname, signedIn); },
+          (ready) => {
+            sendStored(req, res, 200, ready, wanted);
+          },
+          () => {
+            pass(req, res, pathname, signedIn);
+          },
         );
         return;
       }

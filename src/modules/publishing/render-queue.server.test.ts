@@ -78,7 +78,12 @@ describe("the render queue", () => {
     const waiting = fetch(origin + "/i");
     // Both wait; the first client leaves before its turn, and the server sees it go.
     await until(() => received === before + 4);
-    const connections = () => new Promise<number>((resolve) => server.getConnections((_, n) => { resolve(n); }));
+    const connections = () =>
+      new Promise<number>((resolve) =>
+        server.getConnections((_, n) => {
+          resolve(n);
+        }),
+      );
     const open = await connections();
     gaveUp.abort();
     expect(await abandoned).toBe("aborted");
