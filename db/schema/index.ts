@@ -1,6 +1,7 @@
 export { users } from "./users.ts";
 export { sessions } from "./sessions.ts";
 export { rateLimits } from "./rate-limits.ts";
+export { loginFailures, signInAddresses } from "./sign-in-guard.ts";
 export { posts } from "./posts.ts";
 export { postImages } from "./post-images.ts";
 export { videos } from "./videos.ts";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 import type { DbHandle } from "../../db/client.ts";
-import { rateLimits, sessions, users } from "../../db/schema/index.ts";
+import { loginFailures, rateLimits, sessions, signInAddresses, users } from "../../db/schema/index.ts";
 import { createTestDb } from "../../tests/setup/test-db.ts";
 import { HOUSEKEEPING_EVERY_MS, scheduleHousekeeping } from "./housekeeping.server";
 
@@ -19,7 +19,7 @@ afterEach(() => {
 const DAY = 24 * 60 * 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
 
-it("deletes expired sessions and ended rate-limit windows on a schedule, and keeps live ones", async () => {
+it("deletes expired sessions, ended limit windows and old sign-in addresses on a schedule, and keeps live ones", async () => {
   const [user] = await handle.db.insert(users).values({ username: "sweeper", passwordHash: "x" }).returning();
   if (!user) throw new Error("insert failed");
   const session = (id: string, createdAt: Date, lastVerifiedAt = createdAt) => ({
@@ -39,13 +39,28 @@ it("deletes expired sessions and ended rate-limit windows on a schedule, and kee
     await handle.db
       .insert(rateLimits)
       .values({ key: `ended${suffix}`, count: 9, resetAt: sql`now() - interval '1 second'` });
+    await handle.db
+      .insert(loginFailures)
+      .values({ name: `ended${suffix}`, count: 9, lastFailedAt: ago(DAY), resetAt: ago(1000) });
+    await handle.db
+      .insert(signInAddresses)
+      .values({ userId: user.id, address: `old${suffix}`, signedInAt: ago(31 * DAY) });
   };
   const onlyLiveRowsLeft = async () => {
     expect((await handle.db.select({ id: sessions.id }).from(sessions)).map((s) => s.id)).toEqual(["live"]);
     expect((await handle.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key)).toEqual(["live"]);
+    expect((await handle.db.select({ name: loginFailures.name }).from(loginFailures)).map((r) => r.name)).toEqual([
+      "live",
+    ]);
+    const addresses = await handle.db.select({ address: signInAddresses.address }).from(signInAddresses);
+    expect(addresses.map((r) => r.address)).toEqual(["live"]);
   };
   await handle.db.insert(sessions).values(session("live", ago(DAY), ago(60_000)));
   await handle.db.insert(rateLimits).values({ key: "live", count: 1, resetAt: sql`now() + interval '1 hour'` });
+  await handle.db
+    .insert(loginFailures)
+    .values({ name: "live", count: 1, lastFailedAt: ago(60_000), resetAt: sql`now() + interval '1 hour'` });
+  await handle.db.insert(signInAddresses).values({ userId: user.id, address: "live", signedInAt: ago(29 * DAY) });
   await insertRows("-before-start");
 
   vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });

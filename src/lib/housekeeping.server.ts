@@ -1,14 +1,21 @@
+import { purgeExpiredLoginFailures } from "@/modules/auth/account-throttle.server";
 import { deleteExpiredSessions } from "@/modules/auth/session.server";
+import { purgeOldAddresses } from "@/modules/auth/sign-in-addresses.server";
 import type { Db } from "./db.server";
 import { purgeExpiredRateLimits } from "./rate-limit.server";
 
 /** How often expired rows are swept: often enough that the tables stay small, rarely enough to cost nothing. */
 export const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
 
-/** Delete sessions past their timeouts and rate-limit counters whose window has ended. */
+/**
+ * Delete sessions past their timeouts, rate-limit counters and sign-in failures whose
+ * window has ended, and sign-in addresses no longer remembered.
+ */
 export async function purgeExpired(db: Db): Promise<void> {
   await deleteExpiredSessions(db);
   await purgeExpiredRateLimits(db);
+  await purgeExpiredLoginFailures(db);
+  await purgeOldAddresses(db);
 }
 
 /**

@@ -14,6 +14,11 @@ test("sign in, see who I am, sign out", async ({ playwright }) => {
   expect(cookie).toContain("HttpOnly");
   expect(cookie).toContain("SameSite=Lax");
   expect(cookie).toContain("Path=/");
+  // And a device cookie: this browser is the owner's, for the account-wide sign-in cap.
+  const device = cookie.split("\n").find((c) => c.startsWith("device=")) ?? "";
+  expect(device).toMatch(/^device=[\w-]{24}\.[\w-]{43};/);
+  for (const attribute of ["HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=15552000"])
+    expect(device).toContain(attribute);
 
   const me = await context.get("/api/auth/me");
   expect(me.status()).toBe(200);

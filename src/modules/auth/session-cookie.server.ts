@@ -1,27 +1,35 @@
 import type { AstroCookies } from "astro";
 import { settings } from "@/lib/runtime.server";
-import { sessionCookieName } from "./cookie";
+import { deviceCookieName, sessionCookieName } from "./cookie";
+import { DEVICE_COOKIE_MAX_AGE_MS } from "./device-token.server";
 import { ABSOLUTE_TIMEOUT_MS } from "./session.server";
 
 const secure = () => settings().siteUrl.startsWith("https://");
+
+// Unreadable by scripts, sent on same-site navigations only.
+const options = () => ({ httpOnly: true, sameSite: "lax", path: "/", secure: secure() }) as const;
 
 /** The session token the request carries, if any (not yet validated). */
 export function readSessionToken(cookies: AstroCookies): string | undefined {
   return cookies.get(sessionCookieName(secure()))?.value;
 }
 
-/** Hand the browser its session: unreadable by scripts, sent on same-site navigations only. */
+/** Hand the browser its session. */
 export function setSessionCookie(cookies: AstroCookies, token: string): void {
-  cookies.set(sessionCookieName(secure()), token, {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: secure(),
-    maxAge: ABSOLUTE_TIMEOUT_MS / 1000,
-  });
+  cookies.set(sessionCookieName(secure()), token, { ...options(), maxAge: ABSOLUTE_TIMEOUT_MS / 1000 });
 }
 
 /** Take the session cookie away. */
 export function clearSessionCookie(cookies: AstroCookies): void {
-  cookies.delete(sessionCookieName(secure()), { path: "/", httpOnly: true, sameSite: "lax", secure: secure() });
+  cookies.delete(sessionCookieName(secure()), options());
+}
+
+/** The device token the browser was given at its last sign-in, if any (not yet validated). */
+export function readDeviceToken(cookies: AstroCookies): string | undefined {
+  return cookies.get(deviceCookieName(secure()))?.value;
+}
+
+/** Mark the browser as one its owner signs in with (OWASP's device cookie). */
+export function setDeviceCookie(cookies: AstroCookies, token: string): void {
+  cookies.set(deviceCookieName(secure()), token, { ...options(), maxAge: DEVICE_COOKIE_MAX_AGE_MS / 1000 });
 }

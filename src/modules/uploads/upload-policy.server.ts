@@ -1,13 +1,14 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq, lt } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { conflict, forbidden } from "@/lib/errors";
+import { isSignedBy, sign } from "@/lib/signing.server";
 import { UPLOADABLE_TYPES } from "./contract";
 import { RAW_KEY, type Upload } from "./upload-keys";
 
-const { appState, uploadTickets } = tables;
+const { uploadTickets } = tables;
 
 /** How long a signed upload URL may be used. */
 export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
@@ -21,17 +22,6 @@ const policySchema = z.object({
 });
 export type UploadPolicy = z.output<typeof policySchema>;
 
-// The signing key lives in the database, so every instance signs and checks alike.
-async function signingKey(db: Db): Promise<Buffer> {
-  await db
-    .insert(appState)
-    .values({ key: "uploadSigningKey", value: randomBytes(32).toString("base64") })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appState).where(eq(appState.key, "uploadSigningKey"));
-  return Buffer.from(String(row?.value), "base64");
-}
-
-const sign = (key: Buffer, policy: string) => createHmac("sha256", key).update(policy).digest("base64url");
 /**
  * Permission for one direct upload: the URL of the site's upload endpoint with an
  * HMAC-signed policy fixing where the file goes, its type and largest size, and when the
@@ -46,7 +36,7 @@ export async function signUpload(db: Db, upload: Upload, now = Date.now()): Prom
     nonce: randomBytes(18).toString("base64url"),
   };
   const encoded = Buffer.from(JSON.stringify(policy)).toString("base64url");
-  const signature = sign(await signingKey(db), encoded);
+  const signature = await sign(db, "uploadSigningKey", encoded);
   return `/api/objects/upload?policy=${encoded}&signature=${signature}`;
 }
 
@@ -57,12 +47,7 @@ export async function redeemUpload(
   signature: string,
   now = Date.now(),
 ): Promise<UploadPolicy> {
-  const expected = Buffer.from(sign(await signingKey(db), encoded));
-  const given = Buffer.from(signature);
-  // Constant time, so a forged signature cannot be found byte by byte.
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw forbidden("Invalid upload signature");
-  }
+  if (!(await isSignedBy(db, "uploadSigningKey", encoded, signature))) throw forbidden("Invalid upload signature");
   const parsed = policySchema.safeParse(JSON.parse(Buffer.from(encoded, "base64url").toString()));
   if (!parsed.success) throw forbidden("Invalid upload policy");
   if (parsed.data.exp <= now) throw forbidden("This upload URL has expired");
