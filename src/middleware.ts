@@ -3,19 +3,19 @@ import { db } from "@/lib/runtime.server";
 import { forbidden } from "@/lib/errors";
 import { errorResponse } from "@/lib/http.server";
 import { settings } from "@/lib/runtime.server";
-import { clearSessionCookie, readSessionToken } from "@/modules/auth/session-cookie.server";
+import { clearSessionCookie, readSessionTokens } from "@/modules/auth/session-cookie.server";
 import { validateSessionToken } from "@/modules/auth/session.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Who is asking: a valid session cookie makes `locals.user`; anything else is a visitor. */
-const loadSession = defineMiddleware(async ({ cookies, locals, isPrerendered }, next) => {
+/** Who is asking: one valid session cookie makes `locals.user`; anything else (none, a bad one, two) is a visitor. */
+const loadSession = defineMiddleware(async ({ request, cookies, locals, isPrerendered }, next) => {
   locals.user = null;
   locals.sessionId = null;
   // Pages built ahead of time have no visitor.
-  const token = isPrerendered ? undefined : readSessionToken(cookies);
-  if (token) {
-    const session = await validateSessionToken(db(), token);
+  const [token, ...more] = isPrerendered ? [] : readSessionTokens(request);
+  if (token !== undefined) {
+    const session = more.length === 0 ? await validateSessionToken(db(), token) : null;
     if (session) {
       locals.user = session.user;
       locals.sessionId = session.id;

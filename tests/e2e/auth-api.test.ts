@@ -47,3 +47,21 @@ test("a wrong password and an unknown user get the same answer", async ({ reques
   expect(blank.status()).toBe(400);
   expect(await blank.json()).toEqual({ error: "Username is required", code: "invalid", field: "username" });
 });
+
+test("two session cookies sign in nobody, and the session cookie is cleared", async ({ playwright }) => {
+  const context = await playwright.request.newContext({
+    baseURL: siteOrigin(),
+    extraHTTPHeaders: { Origin: siteOrigin() },
+  });
+  const login = await context.post("/api/auth/login", { data: E2E_ADMIN });
+  const token = /^session=([^;]+)/.exec(login.headers()["set-cookie"] ?? "")?.[1] ?? "";
+  const me = await playwright.request.newContext({ baseURL: siteOrigin() });
+  for (const cookie of [`session=${token}; session=${token}`, `session=${token}; theme=dark; session=planted`]) {
+    const res = await me.get("/api/auth/me", { headers: { Cookie: cookie } });
+    expect(res.status(), cookie).toBe(401);
+    expect(res.headers()["set-cookie"], cookie).toMatch(/^session=deleted;.* Expires=Thu, 01 Jan 1970/);
+  }
+  expect((await me.get("/api/auth/me", { headers: { Cookie: `session=${token}` } })).status()).toBe(200);
+  await me.dispose();
+  await context.dispose();
+});

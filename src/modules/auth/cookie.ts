@@ -11,6 +11,20 @@ export const sessionCookieName = (secure: boolean): string => hostOnly("session"
 /** The device cookie's name: the browser its owner signed in with before. */
 export const deviceCookieName = (secure: boolean): string => hostOnly("device", secure);
 
+/**
+ * Every value the Cookie header gives `name`, in the order sent. A browser sends a name
+ * twice when another site on the domain planted a second cookie beside ours, which is why
+ * callers must see them all rather than whichever a parser keeps.
+ */
+export function cookieValues(cookieHeader: string | null | undefined, name: string): string[] {
+  const values: string[] = [];
+  for (const pair of (cookieHeader ?? "").split(";")) {
+    const eq = pair.indexOf("=");
+    if (eq !== -1 && pair.slice(0, eq).trim() === name) values.push(pair.slice(eq + 1).trim());
+  }
+  return values;
+}
+
 /** Whether a request carries a session cookie at all, without validating it (no database). */
 export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
   return /(?:^|;\s*)(?:__Host-)?session=/.test(cookieHeader ?? "");

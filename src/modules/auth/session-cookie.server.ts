@@ -1,6 +1,6 @@
 import type { AstroCookies } from "astro";
 import { settings } from "@/lib/runtime.server";
-import { deviceCookieName, sessionCookieName } from "./cookie";
+import { cookieValues, deviceCookieName, sessionCookieName } from "./cookie";
 import { DEVICE_COOKIE_MAX_AGE_MS } from "./device-token.server";
 import { ABSOLUTE_TIMEOUT_MS } from "./session.server";
 
@@ -9,9 +9,12 @@ const secure = () => settings().siteUrl.startsWith("https://");
 // Unreadable by scripts, sent on same-site navigations only.
 const options = () => ({ httpOnly: true, sameSite: "lax", path: "/", secure: secure() }) as const;
 
-/** The session token the request carries, if any (not yet validated). */
-export function readSessionToken(cookies: AstroCookies): string | undefined {
-  return cookies.get(sessionCookieName(secure()))?.value;
+/**
+ * The session tokens the request carries (not yet validated). Astro's cookies would pick
+ * one of two; more than one must sign in nobody, since either may have been planted.
+ */
+export function readSessionTokens(request: Request): string[] {
+  return cookieValues(request.headers.get("Cookie"), sessionCookieName(secure()));
 }
 
 /** Hand the browser its session. */
