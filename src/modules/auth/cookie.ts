@@ -12,6 +12,12 @@ export const sessionCookieName = (secure: boolean): string => hostOnly("session"
 export const deviceCookieName = (secure: boolean): string => hostOnly("device", secure);
 
 /**
+ * A session token is "<id>.<secret>", both 24 base32 characters (120 random bits each).
+ * Anything else is refused before the database is asked, so junk cookies cost nothing.
+ */
+export const SESSION_TOKEN = /^([a-z2-7]{24})\.([a-z2-7]{24})$/;
+
+/**
  * Every value the Cookie header gives `name`, in the order sent. A browser sends a name
  * twice when another site on the domain planted a second cookie beside ours, which is why
  * callers must see them all rather than whichever a parser keeps.
@@ -28,4 +34,14 @@ export function cookieValues(cookieHeader: string | null | undefined, name: stri
 /** Whether a request carries a session cookie at all, without validating it (no database). */
 export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
   return /(?:^|;\s*)(?:__Host-)?session=/.test(cookieHeader ?? "");
+}
+
+/**
+ * Whether a request could be signed in, judged without the database: exactly one session
+ * cookie (two sign in nobody), shaped like a token the site issues. Junk cookies cannot
+ * make a request skip the stored pages this way.
+ */
+export function carriesSessionToken(cookieHeader: string | null | undefined, secure: boolean): boolean {
+  const [token, ...more] = cookieValues(cookieHeader, sessionCookieName(secure));
+  return token !== undefined && more.length === 0 && SESSION_TOKEN.test(token);
 }

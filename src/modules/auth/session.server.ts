@@ -6,6 +6,7 @@ import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { eq, lt, or } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
+import { SESSION_TOKEN } from "./cookie";
 
 const { sessions, users } = tables;
 
@@ -36,10 +37,6 @@ function randomId(): string {
 
 const hashSecret = (secret: string): Uint8Array => sha256(new TextEncoder().encode(secret));
 
-// A token is "<id>.<secret>", both 24 base32 characters. Anything else is refused before
-// the database is asked, so junk cookies cost nothing.
-const TOKEN = /^([a-z2-7]{24})\.([a-z2-7]{24})$/;
-
 /** Start a session for a user; returns the token for the cookie (its secret is never stored). */
 export async function createSession(db: Db, userId: number): Promise<string> {
   const id = randomId();
@@ -51,7 +48,7 @@ export async function createSession(db: Db, userId: number): Promise<string> {
 
 /** The session a token names, if it is genuine and unexpired; renews its idle timer hourly. */
 export async function validateSessionToken(db: Db, token: string, now = new Date()): Promise<ValidSession | null> {
-  const match = TOKEN.exec(token);
+  const match = SESSION_TOKEN.exec(token);
   if (!match) return null;
   const [, id = "", secret = ""] = match;
   const [row] = await db
@@ -106,5 +103,5 @@ export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<v
 
 /** The token's session id, for dropping a session sent with a sign-in request. */
 export function sessionIdOf(token: string): string | null {
-  return TOKEN.exec(token)?.[1] ?? null;
+  return SESSION_TOKEN.exec(token)?.[1] ?? null;
 }

@@ -100,10 +100,18 @@ describe("a stored page", () => {
 
   it("is never served to a signed-in visitor", async () => {
     const before = upstreamCalls;
-    const res = await get("/post/kept", { Cookie: "session=abc.def" });
+    const res = await get("/post/kept", { Cookie: `__Host-session=${"a".repeat(24)}.${"b".repeat(24)}` });
     expect(res.headers.get("x-astro-cache")).toBeNull();
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(upstreamCalls).toBe(before + 1);
+  });
+
+  it("is served to a session cookie no token could be, so junk cookies cannot bypass the store", async () => {
+    const before = upstreamCalls;
+    for (const cookie of ["__Host-session=x", `__Host-session=${"a".repeat(24)}.${"b".repeat(24)}; __Host-session=y`]) {
+      expect((await get("/post/kept", { Cookie: cookie })).headers.get("x-astro-cache"), cookie).toBe("HIT");
+    }
+    expect(upstreamCalls).toBe(before);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import { hasSessionCookie } from "@/modules/auth/cookie";
+import { carriesSessionToken } from "@/modules/auth/cookie";
 import { ASSETS_PREFIX, BuildAssets } from "./build-assets.server";
 import { defaultCacheControl, NO_STORE, securityHeaders, withFrameAncestors } from "./http-policy";
 import { pageKey } from "./page-key";
@@ -48,7 +48,7 @@ export function createFrontHandler({
       return;
     }
     const wanted = readHeaders(req.rawHeaders);
-    const signedIn = wanted.cookie !== undefined && hasSessionCookie(wanted.cookie);
+    const signedIn = wanted.cookie !== undefined && carriesSessionToken(wanted.cookie, https);
     const isRead = method === "GET" || method === "HEAD";
     if (isRead && !signedIn) {
       const page = store.get(url.includes("?") ? pageKey(new URL(url, "http://site")) : url);
