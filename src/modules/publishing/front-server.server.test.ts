@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http, { type RequestListener } from "node:http";
 import os from "node:os";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFrontHandler } from "./front-server.server";
@@ -112,6 +112,25 @@ describe("a stored page", () => {
       expect((await get("/post/kept", { Cookie: cookie })).headers.get("x-astro-cache"), cookie).toBe("HIT");
     }
     expect(upstreamCalls).toBe(before);
+  });
+
+  it("is never served when the token comes on one of several Cookie lines", async () => {
+    const token = `__Host-session=${"a".repeat(24)}.${"b".repeat(24)}`;
+    const head = (cookies: string[]) =>
+      new Promise<string>((resolve) => {
+        const lines = cookies.map((cookie) => `Cookie: ${cookie}\r\n`).join("");
+        const socket = net.connect(Number(new URL(origin).port), "127.0.0.1", () => {
+          socket.end(`GET /post/kept HTTP/1.1\r\nHost: site\r\n${lines}Connection: close\r\n\r\n`);
+        });
+        let text = "";
+        socket.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        socket.on("end", () => {
+          resolve(text.split("\r\n\r\n")[0] ?? "");
+        });
+      });
+    expect(await head(["theme=grey"])).toMatch(/x-astro-cache: HIT/i);
+    expect(await head([token, "theme=grey"])).not.toMatch(/x-astro-cache/i);
+    expect(await head(["theme=grey", token])).not.toMatch(/x-astro-cache/i);
   });
 });
 

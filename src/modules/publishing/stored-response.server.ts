@@ -52,8 +52,11 @@ export function readHeaders(raw: string[]): WantedHeaders {
   const wanted: WantedHeaders = {};
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i] ?? "";
-    if (name.length === 6 && name.toLowerCase() === "cookie") wanted.cookie = raw[i + 1];
-    else if (name.length === 15 && name.toLowerCase() === "accept-encoding") wanted.acceptEncoding = raw[i + 1];
+    if (name.length === 6 && name.toLowerCase() === "cookie") {
+      // Several Cookie lines are one list (RFC 9113 §8.2.3), as Astro reads them.
+      const value = raw[i + 1] ?? "";
+      wanted.cookie = wanted.cookie === undefined ? value : `${wanted.cookie}; ${value}`;
+    } else if (name.length === 15 && name.toLowerCase() === "accept-encoding") wanted.acceptEncoding = raw[i + 1];
     else if (name.length === 13 && name.toLowerCase() === "if-none-match") wanted.ifNoneMatch = raw[i + 1];
   }
   return wanted;
