@@ -22,19 +22,45 @@ describe("clampRating", () => {
 });
 
 describe("urlOrPath", () => {
-  it.each(["/uploads/a.jpg", "https://example.com/x.png", "http://example.com"])("accepts %s", (value) => {
+  it.each([
+    "/uploads/a.jpg",
+    "https://example.com/x.png",
+    "http://example.com",
+    "HTTPS://example.com/x.png",
+    // Escaped slashes stay in the path: the browser asks this site for them.
+    "/%2F%2Fevil.example/x.png",
+  ])("accepts %s", (value) => {
     expect(urlOrPath.safeParse(value).success).toBe(true);
   });
+
+  // What the browser would load from each: another site, or something other than http(s).
   it.each([
-    "javascript:alert(1)",
-    "data:text/html,<b>",
-    "//evil.example/x",
-    "/\\evil.example",
-    "ftp://x",
-    "uploads/a.jpg",
-    "",
-  ])("refuses %s", (value) => {
-    expect(urlOrPath.safeParse(value).success).toBe(false);
+    ["a tab in //", "/\t/evil.example/x.png"],
+    ["a newline in //", "/\n/evil.example/x.png"],
+    ["a carriage return in //", "/\r/evil.example/x.png"],
+    ["a tab in the scheme", "java\tscript:alert(1)"],
+    ["a backslash for a slash", "/\\evil.example/x.png"],
+    ["two backslashes", "\\\\evil.example/x.png"],
+    ["a NUL", "/uploads/a\u0000.jpg"],
+    ["a space inside", "/uploads/a b.jpg"],
+    ["a no-break space inside", "/uploads/a\u00a0b.jpg"],
+    ["a protocol-relative URL", "//evil.example/x"],
+    ["javascript:", "javascript:alert(1)"],
+    ["data:", "data:text/html,<b>"],
+    ["ftp:", "ftp://x"],
+    ["an escaped relative path", "%2F%2Fevil.example/x.png"],
+    ["a relative path", "uploads/a.jpg"],
+    ["nothing", ""],
+  ])("refuses %s, as a media URL of either kind too", (_, value) => {
+    for (const field of [urlOrPath, mediaUrl("image"), mediaUrl("video")]) {
+      expect(field.safeParse(value).success).toBe(false);
+    }
+  });
+
+  it("says why a URL with control characters is refused", () => {
+    expect(urlOrPath.safeParse("/\t/evil.example/x.png").error?.issues[0]?.message).toBe(
+      "Must not contain spaces, control characters or backslashes",
+    );
   });
 });
 
