@@ -3,6 +3,9 @@ export { PLACEHOLDER_IMAGE } from "../../db/domain-constants.ts";
 /** Where uploaded files are served from (the local object store). */
 export const UPLOADS_PREFIX = "/uploads/";
 
+/** The one format the image endpoint produces, and so the only one the site asks it for. */
+export const RESIZED_FORMAT = "webp";
+
 const RASTER = /\.(jpe?g|png|webp|avif|gif)$/i;
 
 /** Whether the image service can resize this image (our own uploaded rasters). */
@@ -16,7 +19,13 @@ export function isOptimizable(src: string): boolean {
  * @example resizedUrl("/uploads/a.jpg", 320, 180) // "/_image?href=%2Fuploads%2Fa.jpg&w=320&h=180&f=webp&fit=cover"
  */
 export function resizedUrl(src: string, width: number, height: number): string {
-  const params = new URLSearchParams({ href: src, w: String(width), h: String(height), f: "webp", fit: "cover" });
+  const params = new URLSearchParams({
+    href: src,
+    w: String(width),
+    h: String(height),
+    f: RESIZED_FORMAT,
+    fit: "cover",
+  });
   return `/_image?${params.toString()}`;
 }
 

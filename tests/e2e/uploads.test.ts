@@ -1,11 +1,17 @@
 import { readFileSync } from "node:fs";
 import { MAX_BYTES } from "../../src/modules/uploads/contract";
+import { media } from "../media";
 import { expect, test } from "./fixtures";
 import { siteOrigin, uploadUrl } from "./support";
 
 const JPEG = readFileSync("content/media/posts/the-sandwich-was-fine-cover.jpg");
 const MP4 = readFileSync("content/media/videos/one-cloud-unremarkable.mp4");
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+// Runs its script read as SVG and read as HTML alike.
+const POLYGLOT = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg"><script>window.ran = true</script>' +
+    '<foreignObject><html xmlns="http://www.w3.org/1999/xhtml"><script>window.ran = true</script></html></foreignObject></svg>',
+);
 
 test("an image goes up with a signed single-use URL, and is served once normalised", async ({ admin }) => {
   const params = await uploadUrl(admin, "image/jpeg");
@@ -78,4 +84,40 @@ test("an MP4 sent through an image upload URL is refused by normalize, and delet
   expect(refused.status()).toBe(415);
   expect(((await refused.json()) as { error: string }).error).toBe("Expected an image, but this file is a video");
   expect((await admin.post("/api/objects/normalize", { data: { rawPath: image.rawPath } })).status()).toBe(404);
+});
+
+test("an SVG/HTML polyglot can be neither rendered through /_image nor normalised", async ({ admin, page }) => {
+  // Uploaded and never normalised: as an image, and wrapped in an `ftyp` box as a video.
+  const uploads = [];
+  for (const [type, data] of [
+    ["image/png", POLYGLOT],
+    ["video/mp4", Buffer.from(media.svgInFtyp())],
+  ] as const) {
+    const target = await uploadUrl(admin, type);
+    expect((await admin.fetch(target.url, { method: "PUT", headers: target.headers, data })).status()).toBe(201);
+    uploads.push(target.rawPath);
+  }
+
+  // Opened by the signed-in admin, as a link in a message would be.
+  await page.context().addCookies((await admin.storageState()).cookies);
+  const links = uploads.flatMap((href) => [
+    href,
+    `/_image?href=${encodeURIComponent(href)}`,
+    `/_image?href=${encodeURIComponent(href)}&f=svg`,
+    `/_image?href=${encodeURIComponent(`${href}?.svg`)}&f=svg`,
+    `/_image?href=${encodeURIComponent(href)}&w=320&h=180&f=webp&fit=cover`,
+  ]);
+  for (const link of links) {
+    const response = await page.goto(link);
+    // Soft, so one run names every link that misbehaves.
+    expect.soft(response?.status(), link).toBeGreaterThanOrEqual(400);
+    expect.soft(response?.headers()["content-type"], link).not.toMatch(/svg|html/);
+    expect.soft(response?.headers()["x-content-type-options"], link).toBe("nosniff");
+    expect.soft(response?.headers()["content-security-policy"], link).toMatch(/^sandbox;/);
+    expect.soft(await page.evaluate(() => "ran" in window), link).toBe(false);
+  }
+
+  for (const rawPath of uploads) {
+    expect((await admin.post("/api/objects/normalize", { data: { rawPath } })).status(), rawPath).toBe(415);
+  }
 });

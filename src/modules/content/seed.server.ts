@@ -4,6 +4,7 @@ import { lookup } from "mrmime";
 import { tables, type Db } from "@/lib/db.server";
 import { UPLOADS_PREFIX } from "@/lib/image-url";
 import { readTime } from "@/modules/posts/read-time";
+import { SEED_FOLDER } from "@/modules/uploads/contract";
 import type { ObjectStore } from "@/modules/uploads/object-store.server";
 import { loadContent, type SampleContent } from "./sample-content.server";
 
@@ -50,7 +51,7 @@ async function isEmpty(db: Db): Promise<boolean> {
 
 type MediaUrls = Map<string, string>;
 
-/** Copy every media file the content names into the object store, keyed under `seed/`. */
+/** Copy every media file the content names into the object store, keyed under SEED_FOLDER. */
 async function storeMedia(content: SampleContent, { contentDir, store }: SeedOptions): Promise<MediaUrls> {
   const files = new Set<string>();
   for (const post of content.posts) {
@@ -65,7 +66,7 @@ async function storeMedia(content: SampleContent, { contentDir, store }: SeedOpt
   const urls: MediaUrls = new Map();
   for (const file of files) {
     const source = path.join(contentDir, file);
-    const key = `seed/${path.basename(file)}`;
+    const key = `${SEED_FOLDER}/${path.basename(file)}`;
     try {
       await store.put(key, source, lookup(source) ?? "application/octet-stream");
       urls.set(file, UPLOADS_PREFIX + key);

@@ -38,6 +38,9 @@ export function uploadKindOf(type: UploadableType): UploadKind {
 /** The folder under `/uploads/` where checked uploads of each kind are kept. */
 export const SERVED_FOLDERS = { image: "images", video: "videos" } as const satisfies Record<UploadKind, string>;
 
+/** The folder under `/uploads/` where the sample content's media are kept. */
+export const SEED_FOLDER = "seed";
+
 /**
  * The kind of checked upload a link points at, by its folder, or null for anything else
  * (seeded media, other paths, other sites). Dot segments and escapes are resolved first,

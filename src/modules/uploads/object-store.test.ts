@@ -80,9 +80,16 @@ describe.each(["local", "s3"])("the %s object store", (name) => {
     expect(outside?.headers.get("Content-Range")).toBe("bytes */1000");
 
     const etag = whole?.headers.get("ETag") ?? "";
-    expect((await store().serve(request({ "If-None-Match": etag }), "videos/clip.mp4"))?.status).toBe(304);
+    const unchanged = await store().serve(request({ "If-None-Match": etag }), "videos/clip.mp4");
+    expect(unchanged?.status).toBe(304);
     const head = await store().serve(request({}, "HEAD"), "videos/clip.mp4");
     expect(head?.headers.get("Content-Length")).toBe("1000");
+
+    // Every answer is data, never a document, whatever its status.
+    for (const res of [whole, part, outside, unchanged, head]) {
+      expect(res?.headers.get("X-Content-Type-Options"), String(res?.status)).toBe("nosniff");
+      expect(res?.headers.get("Content-Security-Policy"), String(res?.status)).toMatch(/^sandbox;/);
+    }
   });
 
   it("answers null for missing objects and for keys it could never have made", async () => {

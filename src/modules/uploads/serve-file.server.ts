@@ -8,14 +8,25 @@ import parseRange from "range-parser";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 // A stored file is data, never a document: no scripts, no plugins, no framing, even if
 // someone manages to store HTML.
-const SANDBOX = "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'";
+const SANDBOX_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'",
+};
+
+/**
+ * `response` with the headers that keep anything under `/uploads` or `/_image` from being
+ * read as a document: its declared type only (nosniff) and the sandbox. Errors carry them too.
+ */
+export function sandboxed(response: Response): Response {
+  for (const [name, value] of Object.entries(SANDBOX_HEADERS)) response.headers.set(name, value);
+  return response;
+}
 
 /** The headers every stored object is served with, whatever store holds it. */
 export function objectHeaders(name: string, validators: { etag: string; lastModified: Date }): Headers {
   return new Headers({
     "Content-Type": lookup(name) ?? "application/octet-stream",
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": SANDBOX,
+    ...SANDBOX_HEADERS,
     "Cache-Control": IMMUTABLE,
     "Accept-Ranges": "bytes",
     ETag: validators.etag,

@@ -1,4 +1,5 @@
-import { MAX_BYTES, SERVED_FOLDERS, uploadKindOf, type UploadableType, type UploadKind } from "./contract";
+import { UPLOADS_PREFIX } from "@/lib/image-url";
+import { MAX_BYTES, SEED_FOLDER, SERVED_FOLDERS, uploadKindOf, type UploadableType, type UploadKind } from "./contract";
 import type { DetectedType } from "./detect-type.server";
 
 // Keys are lowercase path segments of safe characters; anything else cannot name an object
@@ -14,6 +15,23 @@ export const isObjectKey = (key: string): boolean => KEY.test(key) && !key.inclu
  * uploader cannot move the file to another kind's folder.
  */
 export const RAW_KEY = /^raw\/(image|video)\/[a-z0-9]{26}$/;
+
+/** Whether `/uploads/<key>` may be served: any object we could have stored, but never an unchecked raw upload. */
+export const isServedKey = (key: string): boolean => isObjectKey(key) && key.split("/", 1)[0] !== "raw";
+
+// Checked images and the sample content's; never raw uploads (unchecked) or videos.
+const RESIZABLE_FOLDERS: readonly string[] = [SERVED_FOLDERS.image, SEED_FOLDER];
+
+/**
+ * The key of an image the image endpoint may resize, from the `/uploads/…` path a page
+ * asks for it by, or null for anything else. Keys need no escapes, so none are decoded.
+ * @example resizableKey("/uploads/images/abc.jpg") // "images/abc.jpg"
+ * @example resizableKey("/uploads/raw/image/abc") // null
+ */
+export function resizableKey(href: string): string | null {
+  const key = href.startsWith(UPLOADS_PREFIX) ? href.slice(UPLOADS_PREFIX.length) : "";
+  return isObjectKey(key) && RESIZABLE_FOLDERS.some((folder) => key.startsWith(`${folder}/`)) ? key : null;
+}
 
 /** A fresh, unguessable key for one upload of `kind` (130 random bits in 26 base-32 characters). */
 export function newRawKey(kind: UploadKind): string {

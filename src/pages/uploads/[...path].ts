@@ -1,14 +1,18 @@
 import type { APIRoute } from "astro";
-import { json } from "@/lib/http.server";
+import { notFound } from "@/lib/errors";
+import { handle } from "@/lib/http.server";
 import { runtime } from "@/lib/runtime.server";
+import { sandboxed } from "@/modules/uploads/serve-file.server";
+import { isServedKey } from "@/modules/uploads/upload-keys";
 
-const missing = () => json({ error: "File not found" }, { status: 404 });
-
-export const GET: APIRoute = async ({ params, request }) => {
-  const key = params.path ?? "";
-  // Raw uploads are unchecked until normalised; they are never served.
-  if (key.startsWith("raw/")) return missing();
-  return (await (await runtime().objects()).serve(request, key)) ?? missing();
-};
+export const GET: APIRoute = async ({ params, request }) =>
+  sandboxed(
+    await handle(async () => {
+      const key = params.path ?? "";
+      const served = isServedKey(key) ? await (await runtime().objects()).serve(request, key) : null;
+      if (!served) throw notFound("File");
+      return served;
+    }),
+  );
 
 export const HEAD = GET;

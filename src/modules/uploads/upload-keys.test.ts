@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { isServedKey, resizableKey } from "./upload-keys";
+
+describe("resizableKey", () => {
+  it.each([
+    ["/uploads/images/abc.jpg", "images/abc.jpg"],
+    ["/uploads/seed/kettle-poster.jpg", "seed/kettle-poster.jpg"],
+    ["/uploads/raw/image/abcdefghijklmnopqrstuvwxyz", null],
+    ["/uploads/videos/abc.mp4", null],
+    ["/uploads/images", null],
+    ["/uploads/seedling/a.jpg", null],
+    ["/uploads/images/../raw/image/abc", null],
+    ["/uploads/%72aw/image/abc", null],
+    ["/uploads/images/a%2Fb.jpg", null],
+    ["/images/placeholder.svg", null],
+    ["https://elsewhere.example/uploads/images/a.jpg", null],
+  ])("%s is %s", (href, key) => {
+    expect(resizableKey(href)).toBe(key);
+  });
+});
+
+describe("isServedKey", () => {
+  it.each([
+    ["images/abc.jpg", true],
+    ["videos/abc.mp4", true],
+    ["seed/kettle.vtt", true],
+    ["raw/image/abcdefghijklmnopqrstuvwxyz", false],
+    ["raw", false],
+    ["../raw/x", false],
+    ["/raw/image/x", false],
+  ])("%s is %s", (key, served) => {
+    expect(isServedKey(key)).toBe(served);
+  });
+});
