@@ -9,4 +9,4 @@ export { pageLayouts, layoutVersions } from "./page-layouts.ts";
 export { cssThemes } from "./css-themes.ts";
 export { newsletterSubscribers } from "./newsletter.ts";
 export { appState } from "./app-state.ts";
-export { uploadTickets } from "./upload-tickets.ts";
+export { uploadGrants } from "./upload-grants.ts";

@@ -1,6 +1,7 @@
 import { purgeExpiredLoginFailures } from "@/modules/auth/account-throttle.server";
 import { deleteExpiredSessions } from "@/modules/auth/session.server";
 import { purgeOldAddresses } from "@/modules/auth/sign-in-addresses.server";
+import { purgeExpiredGrants } from "@/modules/uploads/upload-grants.server";
 import type { Db } from "./db.server";
 import { purgeExpiredRateLimits } from "./rate-limit.server";
 
@@ -9,13 +10,14 @@ export const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
 
 /**
  * Delete sessions past their timeouts, rate-limit counters and sign-in failures whose
- * window has ended, and sign-in addresses no longer remembered.
+ * window has ended, sign-in addresses no longer remembered, and lapsed upload grants.
  */
 export async function purgeExpired(db: Db): Promise<void> {
   await deleteExpiredSessions(db);
   await purgeExpiredRateLimits(db);
   await purgeExpiredLoginFailures(db);
   await purgeOldAddresses(db);
+  await purgeExpiredGrants(db);
 }
 
 /**
@@ -26,7 +28,7 @@ export async function purgeExpired(db: Db): Promise<void> {
 export function scheduleHousekeeping(db: Db, everyMs = HOUSEKEEPING_EVERY_MS): () => void {
   const sweep = () =>
     void purgeExpired(db).catch((error: unknown) => {
-      console.error("Could not purge expired sessions and rate limits:", error);
+      console.error("Could not purge expired rows:", error);
     });
   sweep();
   const timer = setInterval(sweep, everyMs);

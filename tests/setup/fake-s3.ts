@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { S3Settings } from "../../src/lib/settings.server.ts";
 
 /**
  * A small S3-compatible server on loopback for the tests: one bucket, path-style URLs, and
@@ -31,6 +32,15 @@ export interface FakeS3 {
   objects: Map<string, StoredObject>;
   close(): Promise<void>;
 }
+
+/** The site's S3 settings for a fake bucket, with its keys. */
+export const fakeS3Settings = (fake: FakeS3, options: FakeS3Options): S3Settings => ({
+  bucket: options.bucket,
+  region: options.region,
+  endpoint: fake.url,
+  forcePathStyle: true,
+  credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+});
 
 class S3Error extends Error {
   readonly status: number;

@@ -1,10 +1,12 @@
 import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/lib/db.server";
+import { notFound } from "@/lib/errors";
 import type { UploadTarget } from "./contract";
 import type { ObjectStore } from "./object-store.server";
 import { serveFile } from "./serve-file.server";
 import { receiveUpload } from "./local-uploads.server";
+import { ABANDONED_AFTER_MS } from "./upload-grants.server";
 import { signUpload, type UploadPolicy } from "./upload-policy.server";
 import { isObjectKey, type Upload } from "./upload-keys";
 
@@ -18,9 +20,6 @@ export function objectFile(key: string, root: string): string | null {
   const file = path.resolve(root, key);
   return file.startsWith(root + path.sep) ? file : null;
 }
-
-/** How long an upload may wait under `raw/` to be normalised before it counts as abandoned. */
-export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
 
@@ -99,7 +98,11 @@ export class LocalStore implements ObjectStore {
   async move(from: string, to: string): Promise<void> {
     const target = this.file(to);
     await mkdir(path.dirname(target), { recursive: true });
-    await rename(this.file(from), target);
+    await rename(this.file(from), target).catch((error: unknown) => {
+      // Another call moved or deleted it first.
+      if (isMissing(error)) throw notFound("Upload");
+      throw error;
+    });
   }
 
   async remove(key: string): Promise<void> {
@@ -107,6 +110,6 @@ export class LocalStore implements ObjectStore {
   }
 
   receive(body: ReadableStream<Uint8Array> | null, policy: UploadPolicy): Promise<void> {
-    return receiveUpload(body, policy, this.file(policy.key));
+    return receiveUpload(this.db, body, policy, this.file(policy.key));
   }
 }

@@ -1,38 +1,53 @@
+import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { Writable } from "node:stream";
-import { DomainError, invalid, tooLarge } from "@/lib/errors";
+import type { Db } from "@/lib/db.server";
+import { conflict, DomainError, invalid, tooLarge } from "@/lib/errors";
+import { markReceived } from "./upload-grants.server";
 import type { UploadPolicy } from "./upload-policy.server";
 
+/** Write a body to `file`, refusing more than `max` bytes (413) and nothing at all (400). */
+async function write(body: ReadableStream<Uint8Array>, max: number, file: string): Promise<void> {
+  let size = 0;
+  const limit = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      size += chunk.byteLength;
+      if (size > max) controller.error(tooLarge(`The file is larger than ${max} bytes`));
+      else controller.enqueue(chunk);
+    },
+  });
+  try {
+    await body.pipeThrough(limit).pipeTo(Writable.toWeb(createWriteStream(file)));
+  } catch (error) {
+    throw error instanceof DomainError ? error : invalid("The upload did not complete");
+  }
+  if (size === 0) throw invalid("The file is empty");
+}
+
 /**
- * Write an upload's body to `file`, the local store's file for the policy's key, refusing
- * more than the policy allows (413) and leaving nothing behind when it fails.
+ * Take an upload's body as the signed policy allows, into `file`, the local store's file
+ * for the policy's key. The body goes to a file of its own first; only once it is whole
+ * is the URL used up and the file put in place, so a failed upload leaves nothing behind
+ * and the URL can be tried again, and of two uploads with one URL only the first to
+ * finish is kept (409 for the other).
  */
 export async function receiveUpload(
+  db: Db,
   body: ReadableStream<Uint8Array> | null,
   policy: UploadPolicy,
   file: string,
 ): Promise<void> {
   if (!body) throw invalid("Nothing to upload");
   await mkdir(path.dirname(file), { recursive: true });
-  let size = 0;
-  const sink = Writable.toWeb(createWriteStream(file));
-  const limit = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      size += chunk.byteLength;
-      if (size > policy.max) controller.error(tooLarge(`The file is larger than ${policy.max} bytes`));
-      else controller.enqueue(chunk);
-    },
-  });
+  // Beside the key's file, so the rename cannot cross file systems; swept with raw uploads.
+  const partial = `${file}.${randomUUID()}.part`;
   try {
-    await body.pipeThrough(limit).pipeTo(sink);
-  } catch (error) {
-    await rm(file, { force: true });
-    throw error instanceof DomainError ? error : invalid("The upload did not complete");
-  }
-  if (size === 0) {
-    await rm(file, { force: true });
-    throw invalid("The file is empty");
+    await write(body, policy.max, partial);
+    if (!(await markReceived(db, policy.key, policy.uid))) throw conflict("This upload URL was already used");
+    await rename(partial, file);
+  } finally {
+    await rm(partial, { force: true });
   }
 }

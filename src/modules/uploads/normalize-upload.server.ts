@@ -1,22 +1,14 @@
-import { invalid, notFound, tooLarge, unsupportedType } from "@/lib/errors";
+import type { Db } from "@/lib/db.server";
+import { conflict, DomainError, invalid, notFound, tooLarge, unsupportedType } from "@/lib/errors";
 import { UPLOADS_PREFIX } from "@/lib/image-url";
-import { KIND_NAMES, MAX_BYTES } from "./contract";
+import { KIND_NAMES, MAX_BYTES, type UploadKind } from "./contract";
 import { detectType, SAMPLE_BYTES } from "./detect-type.server";
 import type { ObjectStore } from "./object-store.server";
+import { currentGrant, returnGrant, takeGrant } from "./upload-grants.server";
 import { rawKindOf, servedKey } from "./upload-keys";
 
-/**
- * Turn a raw upload into a served object: only our own raw upload paths are accepted (no
- * traversal, no other URLs), the type is read from the file's bytes (SVG and HTML are
- * refused) and must be of the kind the upload URL was asked for, and the size limit for
- * that kind is checked. A refused file is deleted. Returns the path to use.
- */
-export async function normalizeUpload(store: ObjectStore, rawPath: string): Promise<string> {
-  const key = rawPath.startsWith(UPLOADS_PREFIX) ? rawPath.slice(UPLOADS_PREFIX.length) : "";
-  const kind = rawKindOf(key);
-  if (!kind) throw invalid("Not an upload of this site", "rawPath");
-  const size = await store.size(key);
-  if (size === null) throw notFound("Upload");
+/** Check a raw upload's bytes and move it where it is served; a refused file is deleted. */
+async function checkAndMove(store: ObjectStore, key: string, kind: UploadKind, size: number): Promise<string> {
   const type = await detectType(await store.head(key, SAMPLE_BYTES), size);
   if (!type) {
     await store.remove(key);
@@ -33,4 +25,30 @@ export async function normalizeUpload(store: ObjectStore, rawPath: string): Prom
   const target = servedKey(key, type);
   await store.move(key, target, type.mime);
   return UPLOADS_PREFIX + target;
+}
+
+/**
+ * Turn a raw upload into a served object: only our own raw upload paths are accepted (no
+ * traversal, no other URLs), and only by the account the upload URL was handed to (404
+ * for any other). The type is read from the file's bytes (SVG and HTML are refused) and
+ * must be of the kind the upload URL was asked for, and the size limit for that kind is
+ * checked. Of several calls for one upload at once, one goes on and the others get 409.
+ * Returns the path to use.
+ */
+export async function normalizeUpload(db: Db, store: ObjectStore, rawPath: string, userId: number): Promise<string> {
+  const key = rawPath.startsWith(UPLOADS_PREFIX) ? rawPath.slice(UPLOADS_PREFIX.length) : "";
+  const kind = rawKindOf(key);
+  if (!kind) throw invalid("Not an upload of this site", "rawPath");
+  if (!(await currentGrant(db, key, userId))) throw notFound("Upload");
+  const size = await store.size(key);
+  if (size === null) throw notFound("Upload");
+  const grant = await takeGrant(db, key, userId);
+  if (!grant) throw conflict("This upload is already being normalised");
+  try {
+    return await checkAndMove(store, key, kind, size);
+  } catch (error) {
+    // The file is still there when the store failed, so the upload may be normalised again.
+    if (!(error instanceof DomainError)) await returnGrant(db, grant);
+    throw error;
+  }
 }

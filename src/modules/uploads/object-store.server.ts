@@ -25,7 +25,7 @@ export interface ObjectStore {
   serve(request: Request, key: string): Promise<Response | null>;
   /** Store a file from this machine, e.g. the sample content. */
   put(key: string, file: string, type: string): Promise<void>;
-  /** Give an object a new key and the type its bytes were found to have. */
+  /** Give an object a new key and the type its bytes were found to have; not_found when it is gone. */
   move(from: string, to: string, type: string): Promise<void>;
   /** Delete an object; deleting a missing one is not an error. */
   remove(key: string): Promise<void>;

@@ -3,15 +3,17 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
+import { users } from "../../../db/schema/index.ts";
 import { media } from "../../../tests/media.ts";
-import { startFakeS3, type FakeS3 } from "../../../tests/setup/fake-s3.ts";
+import { fakeS3Settings, startFakeS3, type FakeS3 } from "../../../tests/setup/fake-s3.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { DomainError } from "@/lib/errors";
-import { MAX_BYTES, type UploadTarget } from "./contract";
-import { ABANDONED_AFTER_MS, LocalStore } from "./local-store.server";
+import { MAX_BYTES, type UploadKind, type UploadTarget } from "./contract";
+import { LocalStore } from "./local-store.server";
 import { normalizeUpload } from "./normalize-upload.server";
 import type { ObjectStore } from "./object-store.server";
 import { S3Store } from "./s3-store.server";
+import { ABANDONED_AFTER_MS, grantUpload } from "./upload-grants.server";
 import { newRawKey, newUpload } from "./upload-keys";
 
 const S3 = { bucket: "meh-media", region: "eu-west-3", accessKeyId: "AKIDTEST", secretAccessKey: "s3cr3t-for-tests" };
@@ -21,19 +23,16 @@ let fake: FakeS3;
 let handle: DbHandle;
 let root: string;
 let s3: S3Store;
+let owner: number;
 const stores: Record<string, () => ObjectStore> = {};
 
 beforeAll(async () => {
   fake = await startFakeS3(S3);
   handle = await createTestDb();
+  const [user] = await handle.db.insert(users).values({ username: "uploader", passwordHash: "x" }).returning();
+  owner = user?.id ?? 0;
   root = await mkdtemp(path.join(os.tmpdir(), "meh-store-"));
-  s3 = new S3Store({
-    bucket: S3.bucket,
-    region: S3.region,
-    endpoint: fake.url,
-    forcePathStyle: true,
-    credentials: { accessKeyId: S3.accessKeyId, secretAccessKey: S3.secretAccessKey },
-  });
+  s3 = new S3Store(fakeS3Settings(fake, S3));
   stores.local = () => new LocalStore(root, handle.db);
   stores.s3 = () => s3;
 });
@@ -48,6 +47,13 @@ async function putBytes(store: ObjectStore, key: string, bytes: Uint8Array | Pro
   await writeFile(file, await bytes);
   await store.put(key, file, "application/octet-stream");
 }
+
+/** A raw key handed to the owner, as the upload URL hands it out. */
+const granted = async (kind: UploadKind) =>
+  (await grantUpload(handle.db, kind === "image" ? "image/png" : "video/mp4", owner)).key;
+
+/** Normalise as the owner does. */
+const normalize = (store: ObjectStore, rawPath: string) => normalizeUpload(handle.db, store, rawPath, owner);
 
 const request = (headers: Record<string, string> = {}, method = "GET") =>
   new Request("http://site.test/uploads/x", { method, headers });
@@ -103,28 +109,28 @@ describe.each(["local", "s3"])("the %s object store", (name) => {
   });
 
   it("normalises a raw upload by its bytes, and deletes what it refuses", async () => {
-    const good = newRawKey("image");
+    const good = await granted("image");
     await putBytes(store(), good, JPEG);
-    const servedPath = await normalizeUpload(store(), `/uploads/${good}`);
+    const servedPath = await normalize(store(), `/uploads/${good}`);
     expect(servedPath).toBe(`/uploads/images/${good.slice("raw/image/".length)}.jpg`);
     expect(await store().size(good)).toBeNull();
     const served = await store().serve(request(), servedPath.slice("/uploads/".length));
     expect(served?.headers.get("Content-Type")).toBe("image/jpeg");
 
-    const svg = newRawKey("image");
+    const svg = await granted("image");
     await putBytes(store(), svg, media.svg());
-    await expect(normalizeUpload(store(), `/uploads/${svg}`)).rejects.toMatchObject({ code: "unsupported_type" });
+    await expect(normalize(store(), `/uploads/${svg}`)).rejects.toMatchObject({ code: "unsupported_type" });
     expect(await store().size(svg)).toBeNull();
 
-    const big = newRawKey("image");
+    const big = await granted("image");
     await putBytes(store(), big, Buffer.concat([await JPEG, Buffer.alloc(MAX_BYTES.image)]));
-    await expect(normalizeUpload(store(), `/uploads/${big}`)).rejects.toMatchObject({ code: "too_large" });
+    await expect(normalize(store(), `/uploads/${big}`)).rejects.toMatchObject({ code: "too_large" });
     expect(await store().size(big)).toBeNull();
 
     for (const path of ["/uploads/images/seed.jpg", "https://evil.example/raw/x", `/uploads/${svg}/../x`]) {
-      await expect(normalizeUpload(store(), path)).rejects.toBeInstanceOf(DomainError);
+      await expect(normalize(store(), path)).rejects.toBeInstanceOf(DomainError);
     }
-    await expect(normalizeUpload(store(), `/uploads/${newRawKey("video")}`)).rejects.toMatchObject({
+    await expect(normalize(store(), `/uploads/${await granted("video")}`)).rejects.toMatchObject({
       code: "not_found",
     });
   });
@@ -133,9 +139,9 @@ describe.each(["local", "s3"])("the %s object store", (name) => {
     ["an MP4", "image", media.mp4, "Expected an image, but this file is a video"],
     ["a JPEG", "video", media.jpeg, "Expected a video, but this file is an image"],
   ] as const)("refuses %s uploaded as %s, and deletes it", async (_, kind, file, message) => {
-    const key = newRawKey(kind);
+    const key = await granted(kind);
     await putBytes(store(), key, file());
-    await expect(normalizeUpload(store(), `/uploads/${key}`)).rejects.toMatchObject({
+    await expect(normalize(store(), `/uploads/${key}`)).rejects.toMatchObject({
       code: "unsupported_type",
       message,
     });
@@ -144,9 +150,9 @@ describe.each(["local", "s3"])("the %s object store", (name) => {
 
   it.each(["heic", "mov", "m4a", "svgInFtyp"] as const)("refuses a %s file, and deletes it", async (name) => {
     for (const kind of ["image", "video"] as const) {
-      const key = newRawKey(kind);
+      const key = await granted(kind);
       await putBytes(store(), key, media[name]());
-      await expect(normalizeUpload(store(), `/uploads/${key}`)).rejects.toMatchObject({ code: "unsupported_type" });
+      await expect(normalize(store(), `/uploads/${key}`)).rejects.toMatchObject({ code: "unsupported_type" });
       expect(await store().size(key)).toBeNull();
     }
   });
@@ -160,7 +166,7 @@ describe("the local store", () => {
     await putBytes(store, fresh, Buffer.from("in progress"));
     const dayAgo = new Date(Date.now() - ABANDONED_AFTER_MS - 60_000);
     await utimes(store.file(stale), dayAgo, dayAgo);
-    await store.uploadTarget(newUpload("image/png"));
+    await store.uploadTarget(newUpload("image/png", owner));
     expect(await store.size(stale)).toBeNull();
     expect(await store.size(fresh)).toBe(11);
   });
@@ -180,7 +186,7 @@ async function post(
 
 describe("uploads to S3", () => {
   it("go to the bucket itself with a presigned POST fixing key, type and size", async () => {
-    const upload = newUpload("image/jpeg");
+    const upload = await grantUpload(handle.db, "image/jpeg", owner);
     const { key } = upload;
     const target = await s3.uploadTarget(upload);
     expect(target).toMatchObject({ method: "POST", url: `${fake.url}/${S3.bucket}`, headers: {} });
@@ -188,19 +194,19 @@ describe("uploads to S3", () => {
     const res = await post(target, await JPEG);
     expect(res.status).toBe(201);
     expect(fake.objects.get(key)?.type).toBe("image/jpeg");
-    expect(await normalizeUpload(s3, `/uploads/${key}`)).toMatch(/^\/uploads\/images\/[a-z0-9]{26}\.jpg$/);
+    expect(await normalize(s3, `/uploads/${key}`)).toMatch(/^\/uploads\/images\/[a-z0-9]{26}\.jpg$/);
   });
 
   it("hold an MP4 sent through an image upload's POST to the image kind, so normalize refuses it", async () => {
-    const upload = newUpload("image/png");
+    const upload = await grantUpload(handle.db, "image/png", owner);
     expect(upload.key).toMatch(/^raw\/image\//);
     expect((await post(await s3.uploadTarget(upload), await media.mp4())).status).toBe(201);
-    await expect(normalizeUpload(s3, `/uploads/${upload.key}`)).rejects.toMatchObject({ code: "unsupported_type" });
+    await expect(normalize(s3, `/uploads/${upload.key}`)).rejects.toMatchObject({ code: "unsupported_type" });
     expect(fake.objects.has(upload.key)).toBe(false);
   });
 
   it("are refused by the bucket when too large, empty, of another type or to another key", async () => {
-    const upload = { ...newUpload("image/png"), maxBytes: 1000 };
+    const upload = { ...newUpload("image/png", owner), maxBytes: 1000 };
     const { key } = upload;
     const target = await s3.uploadTarget(upload);
     expect((await post(target, new Uint8Array(1001))).status).toBe(400);
@@ -214,20 +220,14 @@ describe("uploads to S3", () => {
 
   it("are refused once the policy has expired", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - 16 * 60 * 1000 });
-    const target = await s3.uploadTarget({ ...newUpload("image/png"), maxBytes: 1000 });
+    const target = await s3.uploadTarget({ ...newUpload("image/png", owner), maxBytes: 1000 });
     vi.useRealTimers();
     expect((await post(target, new Uint8Array(10))).status).toBe(403);
   });
 
   it("cannot be signed with another secret", async () => {
-    const forger = new S3Store({
-      bucket: S3.bucket,
-      region: S3.region,
-      endpoint: fake.url,
-      forcePathStyle: true,
-      credentials: { accessKeyId: S3.accessKeyId, secretAccessKey: "guessed" },
-    });
-    const target = await forger.uploadTarget(newUpload("image/png"));
+    const forger = new S3Store(fakeS3Settings(fake, { ...S3, secretAccessKey: "guessed" }));
+    const target = await forger.uploadTarget(newUpload("image/png", owner));
     expect((await post(target, new Uint8Array(10))).status).toBe(403);
     await expect(forger.size("images/anything.png")).rejects.toThrow();
   });

@@ -11,6 +11,7 @@ import {
   type HeadObjectCommandOutput,
 } from "@aws-sdk/client-s3";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
+import { notFound } from "@/lib/errors";
 import type { S3Settings } from "@/lib/settings.server";
 import type { UploadTarget } from "./contract";
 import type { ObjectStore } from "./object-store.server";
@@ -128,15 +129,19 @@ export class S3Store implements ObjectStore {
   }
 
   async move(from: string, to: string, type: string): Promise<void> {
-    await this.client.send(
-      new CopyObjectCommand({
-        Bucket: this.bucket,
-        Key: this.key(to),
-        CopySource: `${this.bucket}/${this.key(from)}`,
-        ContentType: type,
-        MetadataDirective: "REPLACE",
-      }),
+    const copied = await unlessMissing(
+      this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: this.key(to),
+          CopySource: `${this.bucket}/${this.key(from)}`,
+          ContentType: type,
+          MetadataDirective: "REPLACE",
+        }),
+      ),
     );
+    // Another call moved or deleted it first.
+    if (!copied) throw notFound("Upload");
     await this.remove(from);
   }
 

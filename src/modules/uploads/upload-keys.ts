@@ -45,17 +45,21 @@ export function rawKindOf(key: string): UploadKind | null {
   return (RAW_KEY.exec(key)?.[1] as UploadKind | undefined) ?? null;
 }
 
-/** One upload a store may permit: a fresh raw key of the type's kind, and that kind's size limit. */
+/**
+ * One upload a store may permit: a fresh raw key of the type's kind, that kind's size
+ * limit, and the account it is for.
+ */
 export interface Upload {
   key: string;
   type: UploadableType;
   maxBytes: number;
+  userId: number;
 }
 
-/** Permission to ask a store for, for one file of `type`. */
-export function newUpload(type: UploadableType): Upload {
+/** Permission to ask a store for, for one file of `type` sent by `userId`. */
+export function newUpload(type: UploadableType, userId: number): Upload {
   const kind = uploadKindOf(type);
-  return { key: newRawKey(kind), type, maxBytes: MAX_BYTES[kind] };
+  return { key: newRawKey(kind), type, maxBytes: MAX_BYTES[kind], userId };
 }
 
 /**

@@ -1,14 +1,10 @@
-import { randomBytes } from "node:crypto";
-import { lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/lib/db.server";
-import { tables } from "@/lib/db.server";
 import { conflict, forbidden } from "@/lib/errors";
 import { isSignedBy, sign } from "@/lib/signing.server";
 import { UPLOADABLE_TYPES } from "./contract";
+import { currentGrant } from "./upload-grants.server";
 import { RAW_KEY, type Upload } from "./upload-keys";
-
-const { uploadTickets } = tables;
 
 /** How long a signed upload URL may be used. */
 export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
@@ -18,14 +14,15 @@ const policySchema = z.object({
   type: z.enum(UPLOADABLE_TYPES),
   max: z.number().int().positive(),
   exp: z.number().int(),
-  nonce: z.string().min(16),
+  /** The account the URL was handed to; the key is fresh for each URL, so it tells uses apart. */
+  uid: z.number().int(),
 });
 export type UploadPolicy = z.output<typeof policySchema>;
 
 /**
  * Permission for one direct upload: the URL of the site's upload endpoint with an
- * HMAC-signed policy fixing where the file goes, its type and largest size, and when the
- * permission ends (the local driver's presigned URL).
+ * HMAC-signed policy fixing where the file goes, its type and largest size, who may send
+ * it, and when the permission ends (the local driver's presigned URL).
  */
 export async function signUpload(db: Db, upload: Upload, now = Date.now()): Promise<string> {
   const policy: UploadPolicy = {
@@ -33,30 +30,31 @@ export async function signUpload(db: Db, upload: Upload, now = Date.now()): Prom
     type: upload.type,
     max: upload.maxBytes,
     exp: now + UPLOAD_URL_TTL_MS,
-    nonce: randomBytes(18).toString("base64url"),
+    uid: upload.userId,
   };
   const encoded = Buffer.from(JSON.stringify(policy)).toString("base64url");
   const signature = await sign(db, "uploadSigningKey", encoded);
   return `/api/objects/upload?policy=${encoded}&signature=${signature}`;
 }
 
-/** The policy of a signed upload URL, if genuine, unexpired and unused; using it uses it up. */
-export async function redeemUpload(
+/**
+ * The policy of a signed upload URL, if genuine, unexpired, handed to `userId` and not yet
+ * used. Checking does not use it up: only a file received whole does (`receiveUpload`), so a
+ * refused or broken upload can be sent again.
+ */
+export async function checkUpload(
   db: Db,
   encoded: string,
   signature: string,
+  userId: number,
   now = Date.now(),
 ): Promise<UploadPolicy> {
   if (!(await isSignedBy(db, "uploadSigningKey", encoded, signature))) throw forbidden("Invalid upload signature");
   const parsed = policySchema.safeParse(JSON.parse(Buffer.from(encoded, "base64url").toString()));
   if (!parsed.success) throw forbidden("Invalid upload policy");
   if (parsed.data.exp <= now) throw forbidden("This upload URL has expired");
-  await db.delete(uploadTickets).where(lt(uploadTickets.expiresAt, new Date(now)));
-  const [used] = await db
-    .insert(uploadTickets)
-    .values({ nonce: parsed.data.nonce, expiresAt: new Date(parsed.data.exp) })
-    .onConflictDoNothing()
-    .returning();
-  if (!used) throw conflict("This upload URL was already used");
+  if (parsed.data.uid !== userId) throw forbidden("This upload URL was given to another account");
+  const grant = await currentGrant(db, parsed.data.key, userId, new Date(now));
+  if (!grant || grant.receivedAt) throw conflict("This upload URL was already used");
   return parsed.data;
 }

@@ -9,5 +9,7 @@ export const POST = defineRoute({
   access: "admin",
   body,
   maxBytes: 1024,
-  run: async ({ body }) => ({ normalizedPath: await normalizeUpload(await runtime().objects(), body.rawPath) }),
+  run: async ({ body, db, user }) => ({
+    normalizedPath: await normalizeUpload(db, await runtime().objects(), body.rawPath, user.id),
+  }),
 });

@@ -3,7 +3,7 @@ import { defineRoute } from "@/lib/define-route.server";
 import { UPLOADS_PREFIX } from "@/lib/image-url";
 import { runtime } from "@/lib/runtime.server";
 import { UPLOADABLE_TYPES, type UploadTarget } from "@/modules/uploads/contract";
-import { newUpload } from "@/modules/uploads/upload-keys";
+import { grantUpload } from "@/modules/uploads/upload-grants.server";
 
 const query = z.object({
   contentType: z
@@ -15,9 +15,10 @@ const query = z.object({
 export const GET = defineRoute({
   access: "admin",
   query,
-  run: async ({ query: { contentType } }): Promise<UploadTarget> => {
-    // The key names the kind asked for, and the signed policy fixes key and type together.
-    const upload = newUpload(contentType);
+  run: async ({ db, user, query: { contentType } }): Promise<UploadTarget> => {
+    // The key names the kind asked for and is recorded as this admin's; the signed policy
+    // fixes key, type and sender together.
+    const upload = await grantUpload(db, contentType, user.id);
     const target = await (await runtime().objects()).uploadTarget(upload);
     // rawPath (beyond the spec's fields) tells the uploader what to normalise afterwards.
     return { ...target, rawPath: UPLOADS_PREFIX + upload.key };

@@ -1,0 +1,197 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { APIContext, APIRoute } from "astro";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DbHandle } from "../../../db/client.ts";
+import { users } from "../../../db/schema/index.ts";
+import { media } from "../../../tests/media.ts";
+import { fakeS3Settings, startFakeS3, type FakeS3 } from "../../../tests/setup/fake-s3.ts";
+import { createTestDb } from "../../../tests/setup/test-db.ts";
+import { runtime } from "@/lib/runtime.server";
+import type { SessionUser } from "@/modules/auth/session.server";
+import { POST as normalizeRoute } from "@/pages/api/objects/normalize";
+import { PUT as uploadRoute } from "@/pages/api/objects/upload";
+import { GET as uploadUrlRoute } from "@/pages/api/objects/upload-url";
+import { uploadTargetSchema, type UploadTarget } from "./contract";
+import { LocalStore } from "./local-store.server";
+import type { ObjectStore } from "./object-store.server";
+import { S3Store } from "./s3-store.server";
+
+// The upload calls as the upload island makes them, through the routes, on each engine.
+
+const S3 = { bucket: "meh-flow", region: "eu-west-3", accessKeyId: "AKIDFLOW", secretAccessKey: "flow-secret" };
+const JPEG = media.jpeg();
+
+let handle: DbHandle;
+let fake: FakeS3;
+let root: string;
+let local: LocalStore;
+let s3: S3Store;
+const owner: SessionUser = { id: 0, username: "owner", role: "admin" };
+const other: SessionUser = { id: 0, username: "other-admin", role: "admin" };
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  for (const user of [owner, other]) {
+    const [row] = await handle.db
+      .insert(users)
+      .values({ username: user.username, passwordHash: "x", role: "admin" })
+      .returning();
+    user.id = row?.id ?? 0;
+  }
+  fake = await startFakeS3(S3);
+  root = await mkdtemp(path.join(os.tmpdir(), "meh-flow-"));
+  local = new LocalStore(root, handle.db);
+  s3 = new S3Store(fakeS3Settings(fake, S3));
+  runtime().useDatabase(handle);
+});
+afterAll(async () => {
+  await fake.close();
+  await handle.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+/** Call a route as `user`, as Astro would. */
+function call(
+  route: APIRoute,
+  user: SessionUser,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: BodyInit } = {},
+): Promise<Response> {
+  const href = new URL(url, "http://site.test");
+  const request = new Request(href, { ...init, duplex: "half" } as RequestInit);
+  const context = { request, url: href, params: {}, locals: { user }, clientAddress: "192.0.2.20" };
+  return route(context as unknown as APIContext) as Promise<Response>;
+}
+
+async function uploadUrl(user: SessionUser, contentType = "image/jpeg"): Promise<UploadTarget> {
+  const res = await call(uploadUrlRoute, user, `/api/objects/upload-url?contentType=${contentType}`);
+  return uploadTargetSchema.parse(await res.json());
+}
+
+const put = (user: SessionUser, target: UploadTarget, body: BodyInit, type = "image/jpeg") =>
+  call(uploadRoute, user, target.url, { method: "PUT", headers: { "Content-Type": type }, body });
+
+const normalize = (user: SessionUser, rawPath: string) =>
+  call(normalizeRoute, user, "/api/objects/normalize", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ rawPath }),
+  });
+
+/** A body the test feeds by hand: its first bytes now, the rest when `finish` is called. */
+function heldBody(first: Uint8Array) {
+  let feed: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      feed = controller;
+      controller.enqueue(first);
+    },
+  });
+  const finish = (rest: Uint8Array) => {
+    feed?.enqueue(rest);
+    feed?.close();
+  };
+  return { body, finish };
+}
+
+/** A body that breaks off half-way, as a dropped connection does. */
+const brokenBody = (first: Uint8Array) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(first);
+      controller.error(new Error("connection reset"));
+    },
+  });
+
+describe("the local driver's signed upload URL", () => {
+  beforeAll(() => {
+    runtime().useObjectStore(local);
+  });
+
+  it("is used up only by a file received whole, so a refused or broken upload can be sent again", async () => {
+    const target = await uploadUrl(owner);
+    const jpeg = await JPEG;
+    expect((await put(owner, target, jpeg, "image/png")).status).toBe(415);
+    expect((await put(owner, target, brokenBody(jpeg.subarray(0, 100)))).status).toBe(400);
+    expect((await put(owner, target, new Uint8Array())).status).toBe(400);
+    expect(await readdir(path.join(root, "raw", "image"))).toEqual([]);
+
+    expect((await put(owner, target, jpeg)).status).toBe(201);
+    expect((await put(owner, target, jpeg)).status).toBe(409);
+    expect((await normalize(owner, target.rawPath)).status).toBe(200);
+    expect((await put(owner, target, jpeg)).status).toBe(409);
+  });
+
+  it("keeps only the first of two uploads racing with one URL, whole", async () => {
+    const target = await uploadUrl(owner);
+    const jpeg = await JPEG;
+    const [a, b] = [heldBody(jpeg.subarray(0, 10)), heldBody(jpeg.subarray(0, 10))];
+    const responses = [put(owner, target, a.body), put(owner, target, b.body)];
+    // Both are past the URL's check and writing when the first finishes.
+    const folder = path.join(root, "raw", "image");
+    await vi.waitFor(async () => {
+      expect((await readdir(folder)).filter((name) => name.endsWith(".part"))).toHaveLength(2);
+    });
+    a.finish(jpeg.subarray(10));
+    expect((await responses[0])?.status).toBe(201);
+    b.finish(new Uint8Array(5));
+    expect((await responses[1])?.status).toBe(409);
+    expect(await readdir(folder)).toEqual([path.basename(target.rawPath)]);
+    expect((await readFile(path.join(folder, path.basename(target.rawPath)))).equals(jpeg)).toBe(true);
+    expect((await normalize(owner, target.rawPath)).status).toBe(200);
+  });
+
+  it("is the admin's who asked for it: another admin can neither send nor normalise the file", async () => {
+    const target = await uploadUrl(owner);
+    expect((await put(other, target, await JPEG)).status).toBe(403);
+    expect((await put(owner, target, await JPEG)).status).toBe(201);
+    expect((await normalize(other, target.rawPath)).status).toBe(404);
+    expect((await normalize(owner, target.rawPath)).status).toBe(200);
+  });
+});
+
+describe.each([
+  ["local", () => local],
+  ["S3", () => s3],
+] as const)("normalising with the %s store", (_, store: () => ObjectStore) => {
+  beforeAll(() => {
+    runtime().useObjectStore(store());
+  });
+
+  /** An upload handed to the owner whose file is in the store, as after a successful upload. */
+  async function uploaded(): Promise<string> {
+    const { rawPath } = await uploadUrl(owner);
+    const file = path.join(root, "upload.jpg");
+    await writeFile(file, await JPEG);
+    await store().put(rawPath.slice("/uploads/".length), file, "image/jpeg");
+    return rawPath;
+  }
+
+  it("lets exactly one of ten calls at once through; the others get 404 or 409, never a 500", async () => {
+    const rawPath = await uploaded();
+    const responses = await Promise.all(Array.from({ length: 10 }, () => normalize(owner, rawPath)));
+    const statuses = responses.map((res) => res.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status !== 200 && status !== 404 && status !== 409)).toEqual([]);
+    const winner = responses.find((res) => res.status === 200);
+    const { normalizedPath } = (await winner?.json()) as { normalizedPath: string };
+    expect(await store().size(normalizedPath.slice("/uploads/".length))).toBe((await JPEG).length);
+  });
+
+  it("refuses another admin with 404, and takes the owner's call after", async () => {
+    const rawPath = await uploaded();
+    expect((await normalize(other, rawPath)).status).toBe(404);
+    expect((await normalize(owner, rawPath)).status).toBe(200);
+  });
+
+  it("answers 404 for an upload whose file has not arrived, and still takes it once it has", async () => {
+    const { rawPath } = await uploadUrl(owner);
+    expect((await normalize(owner, rawPath)).status).toBe(404);
+    const file = path.join(root, "late.jpg");
+    await writeFile(file, await JPEG);
+    await store().put(rawPath.slice("/uploads/".length), file, "image/jpeg");
+    expect((await normalize(owner, rawPath)).status).toBe(200);
+  });
+});
