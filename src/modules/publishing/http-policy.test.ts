@@ -3,14 +3,44 @@ import { defaultCacheControl, IMMUTABLE, NO_STORE, pickEncoding, PUBLIC_PAGE } f
 
 describe("pickEncoding", () => {
   it.each([
+    // What browsers send
+    ["gzip, deflate, br, zstd", "br"],
     ["gzip, deflate, br", "br"],
     ["gzip", "gzip"],
-    ["br;q=0, gzip", "gzip"],
-    ["*", "br"],
-    ["identity", "identity"],
     [undefined, "identity"],
+    ["", "identity"],
+    // Codings are case-insensitive
+    ["GZIP", "gzip"],
+    ["Gzip, BR", "br"],
+    // and compared whole
+    ["xbr", "identity"],
+    ["xbr, gzip", "gzip"],
+    ["brotli", "identity"],
+    ["gzipx", "identity"],
+    ["x-gzip", "identity"],
+    // q=0 refuses
+    ["br;q=0, gzip", "gzip"],
+    ["br;q=0, gzip;q=0", "identity"],
     ["gzip;q=0", "identity"],
-  ] as const)("%s gets %s", (header, encoding) => {
+    ["br; Q=0 , gzip", "gzip"],
+    ["br;q=0.000, gzip", "gzip"],
+    // the highest weight wins, brotli on a tie
+    ["br;q=0.5, gzip;q=0.8", "gzip"],
+    ["gzip;q=0.8, br;q=0.8", "br"],
+    ["gzip;q=0.5", "gzip"],
+    ["gzip;q=0.1, identity", "identity"],
+    ["identity", "identity"],
+    ["identity;q=0, gzip;q=0.1", "gzip"],
+    // `*` covers what is not named
+    ["*", "br"],
+    ["*;q=0", "identity"],
+    ["br;q=0, *", "gzip"],
+    ["gzip, *;q=0", "gzip"],
+    // a malformed weight counts as 1; the first mention of a coding counts
+    ["br;q=abc", "br"],
+    ["br;q=0, br", "identity"],
+    [" , ;q=1, ", "identity"],
+  ] as const)("%j gets %s", (header, encoding) => {
     expect(pickEncoding(header)).toBe(encoding);
   });
 });

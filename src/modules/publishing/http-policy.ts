@@ -41,25 +41,62 @@ export function defaultCacheControl(path: string, status: number, signedIn: bool
   return PUBLIC_PAGE;
 }
 
+type Encoding = "br" | "gzip" | "identity";
+
+// What browsers and curl send, all answered with brotli: the hot path skips parsing them.
+const COMMON: ReadonlySet<string> = new Set([
+  "gzip, deflate, br, zstd",
+  "gzip, deflate, br",
+  "deflate, gzip, br, zstd",
+]);
+// The order of preference among encodings the client weighs the same.
+const PREFERENCE: readonly Encoding[] = ["br", "gzip", "identity"];
+
+/** A coding's `q` weight (RFC 9110 §12.4.2), 1 when absent or malformed. */
+function weightOf(params: string[]): number {
+  for (const param of params) {
+    const [name = "", value = ""] = param.split("=");
+    if (name.trim().toLowerCase() !== "q") continue;
+    const q = Number(value.trim());
+    return Number.isFinite(q) && q >= 0 && q <= 1 ? q : 1;
+  }
+  return 1;
+}
+
 /**
- * The encoding to send, from Accept-Encoding: brotli, then gzip, then none.
+ * The encoding to send, from Accept-Encoding (RFC 9110 §12.5.3): the highest weighted of
+ * brotli, gzip and none, preferred in that order on a tie. Codings are compared whole and
+ * case-insensitively, `q=0` refuses one, and `*` weighs every coding not named. Unnamed,
+ * no encoding weighs as little as the least wanted coding, so compressing is never passed
+ * over for it; refused with everything else, it is still sent (there is no 406 here).
  * @example pickEncoding("gzip, deflate, br") // "br"
+ * @example pickEncoding("GZIP;q=1, br;q=0.5") // "gzip"
  */
-export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return "identity";
-  // The common header has no weights: decide without parsing.
-  if (!acceptEncoding.includes(";")) {
-    if (acceptEncoding.includes("br") || acceptEncoding.includes("*")) return "br";
-    return acceptEncoding.includes("gzip") ? "gzip" : "identity";
-  }
-  const accepted = new Map<string, number>();
+  if (COMMON.has(acceptEncoding)) return "br";
+  const named: Partial<Record<Encoding | "*", number>> = {};
+  let least = 1;
   for (const part of acceptEncoding.split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+    const [coding = "", ...params] = part.split(";");
+    const name = coding.trim().toLowerCase();
+    if (!name) continue;
+    const q = weightOf(params);
+    least = Math.min(least, q);
+    // A coding named twice keeps its first weight.
+    if ((name === "br" || name === "gzip" || name === "identity" || name === "*") && named[name] === undefined) {
+      named[name] = q;
+    }
   }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  if (ok("br")) return "br";
-  if (ok("gzip")) return "gzip";
-  return "identity";
+  const weights = {
+    br: named.br ?? named["*"] ?? 0,
+    gzip: named.gzip ?? named["*"] ?? 0,
+    identity: named.identity ?? named["*"] ?? least,
+  };
+  let best: Encoding = "identity";
+  let bestWeight = 0;
+  for (const encoding of PREFERENCE) {
+    if (weights[encoding] > bestWeight) [best, bestWeight] = [encoding, weights[encoding]];
+  }
+  return best;
 }
