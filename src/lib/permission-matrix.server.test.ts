@@ -1,83 +1,25 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { APIContext } from "astro";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
+import { callEndpoint, endpoints, undeclared, type Endpoint } from "../../tests/api-routes.ts";
 import { createTestDb } from "../../tests/setup/test-db.ts";
 import type { SessionUser } from "@/modules/auth/session.server";
 import { LocalStore } from "@/modules/uploads/local-store.server";
-import type { Access, DeclaredRoute } from "./define-route.server";
+import type { Access } from "./define-route.server";
 import { runtime } from "./runtime.server";
-
-// Every module under src/pages/api, so a route added tomorrow is in the matrix without
-// anyone listing it.
-const modules = import.meta.glob<Record<string, unknown>>("../pages/api/**/*.ts", { eager: true });
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-
-interface Endpoint {
-  method: string;
-  path: string;
-  params: Record<string, string>;
-  route: DeclaredRoute;
-}
-
-/** `../pages/api/posts/[ref].ts` as the path a caller uses, with every parameter an unknown id. */
-function pathOf(file: string): { path: string; params: Record<string, string> } {
-  const params: Record<string, string> = {};
-  const segments = file
-    .replace(/^\.\.\/pages/, "")
-    .replace(/\.ts$/, "")
-    .split("/")
-    .filter((segment) => segment !== "index")
-    .map((segment) => {
-      const name = /^\[(\w+)\]$/.exec(segment)?.[1];
-      if (!name) return segment;
-      params[name] = "999999";
-      return params[name];
-    });
-  return { path: segments.join("/"), params };
-}
-
-const endpoints: Endpoint[] = [];
-const undeclared: string[] = [];
-for (const [file, exports] of Object.entries(modules)) {
-  for (const method of METHODS) {
-    const handler = exports[method];
-    if (handler === undefined) continue;
-    const { path: urlPath, params } = pathOf(file);
-    if (typeof handler === "function" && "access" in handler) {
-      endpoints.push({ method, path: urlPath, params, route: handler as DeclaredRoute });
-    } else {
-      undeclared.push(`${method} ${urlPath}`);
-    }
-  }
-}
 
 const reader: SessionUser = { id: 2, username: "reader", role: "user" };
 const admin: SessionUser = { id: 1, username: "owner", role: "admin" };
 const callers = { visitor: null, user: reader, admin } as const;
 
-async function call({ method, path: urlPath, params, route }: Endpoint, user: SessionUser | null) {
-  const url = new URL(`http://site.test${urlPath}`);
-  const hasBody = method !== "GET" && method !== "DELETE";
-  const request = new Request(url, {
-    method,
-    headers: hasBody ? { "Content-Type": "application/json", Origin: url.origin } : { Origin: url.origin },
-    body: hasBody ? "{}" : undefined,
-  });
-  const noCookies = { get: () => undefined, set: () => undefined, delete: () => undefined, has: () => false };
-  // The parts of Astro's context a route reads; the rest is never touched by a declared route.
-  const context = {
-    request,
-    url,
-    params,
-    locals: { user, sessionId: user ? "session" : null },
-    cookies: noCookies,
-    clientAddress: "192.0.2.10",
-  } as unknown as APIContext;
-  const response = await route(context);
+// Every parameter names an item that does not exist, and a write sends an empty object.
+async function call(endpoint: Endpoint, user: SessionUser | null) {
+  const params = Object.fromEntries(endpoint.params.map((name) => [name, "999999"]));
+  const hasBody = endpoint.method !== "GET" && endpoint.method !== "DELETE";
+  const response = await callEndpoint(endpoint, { user, params, body: hasBody ? "{}" : undefined });
   const body = ((await response.json().catch(() => null)) ?? {}) as { code?: string };
   return { status: response.status, code: body.code };
 }
