@@ -1,4 +1,5 @@
 import { defineMiddleware, sequence } from "astro:middleware";
+import { findTextFault } from "@/lib/acceptable-text";
 import { db } from "@/lib/runtime.server";
 import { forbidden } from "@/lib/errors";
 import { errorResponse } from "@/lib/http.server";
@@ -7,6 +8,23 @@ import { clearSessionCookie, readSessionTokens } from "@/modules/auth/session-co
 import { validateSessionToken } from "@/modules/auth/session.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Pages read their path and query themselves, so text no field may hold (see
+ * `acceptable-text`) is refused before any page reads it: in the path it cannot name
+ * anything (404, the site's page), in the query it is a 400. API routes check their own
+ * input and name the field.
+ */
+const refuseUnacceptableText = defineMiddleware(({ url, params }, next) => {
+  if (url.pathname.startsWith("/api/")) return next();
+  if (findTextFault(params)) return new Response(null, { status: 404 });
+  const fault = findTextFault(url.searchParams);
+  if (!fault) return next();
+  return new Response(`Query${fault.field ? ` parameter "${fault.field}"` : ""}: ${fault.message}`, {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+});
 
 /** Who is asking: one valid session cookie makes `locals.user`; anything else (none, a bad one, two) is a visitor. */
 const loadSession = defineMiddleware(async ({ request, cookies, locals, isPrerendered }, next) => {
@@ -46,4 +64,4 @@ const requireSameOrigin = defineMiddleware(({ request, url }, next) => {
   return next();
 });
 
-export const onRequest = sequence(requireSameOrigin, loadSession, guardAdminPages);
+export const onRequest = sequence(refuseUnacceptableText, requireSameOrigin, loadSession, guardAdminPages);

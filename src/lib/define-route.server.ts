@@ -1,8 +1,9 @@
 import type { APIContext, APIRoute } from "astro";
 import type { z } from "zod";
 import type { SessionUser } from "@/modules/auth/session.server";
+import { findTextFault } from "./acceptable-text";
 import type { Db } from "./db.server";
-import { forbidden, unauthenticated, unsupportedType } from "./errors";
+import { forbidden, invalid, unauthenticated, unsupportedType } from "./errors";
 import { clientAddress, contentType, errorResponse, json, parseJson, parseWith, readBody } from "./http.server";
 import { throttle, type RateLimit } from "./rate-limit.server";
 import { db } from "./runtime.server";
@@ -78,6 +79,21 @@ function userFor(access: Access, user: SessionUser | null): SessionUser | null {
   return user;
 }
 
+/** Refuse text the site cannot store or send (see `acceptable-text`) anywhere in an input. */
+function checkText(input: unknown): void {
+  const fault = findTextFault(input);
+  if (fault) throw invalid(fault.message, fault.field || undefined);
+}
+
+/**
+ * Input parsed with a route's schema, once its raw form passed the text check (all of a
+ * query's values, a repeated name's too); with no schema, only the check.
+ */
+function parsed(schema: Schema, input: unknown, raw: unknown = input) {
+  checkText(raw);
+  return schema ? parseWith(schema, input) : undefined;
+}
+
 async function bodyOf(
   declaration: { body?: Schema; maxBytes?: number; form?: (fields: URLSearchParams) => unknown },
   request: Request,
@@ -87,17 +103,19 @@ async function bodyOf(
   if (!schema) return undefined;
   const maxBytes = declaration.maxBytes ?? 256 * 1024;
   if (isForm && declaration.form) {
-    return parseWith(schema, declaration.form(new URLSearchParams(await readBody(request, maxBytes))));
+    const fields = new URLSearchParams(await readBody(request, maxBytes));
+    return parsed(schema, declaration.form(fields), fields);
   }
   // A declared body must be there: no body at all reads as nothing, which the schema judges.
-  return parseWith(schema, parseJson(await readBody(request, maxBytes)));
+  return parsed(schema, parseJson(await readBody(request, maxBytes)));
 }
 
 /**
  * Declare an `/api` endpoint: who may call it, the schemas of its parameters, query and
  * body, and the one service call it makes. Access is checked first (401, 403), then the
- * throttle, then input is parsed (400 naming the field, 413, 415), then `run`; whatever
- * it throws is answered by the one error mapping in `errorResponse`.
+ * throttle, then input is parsed (400 naming the field, 413, 415): every text in it, read
+ * by a schema or not, must pass `acceptable-text`. Then `run`; whatever it throws is
+ * answered by the one error mapping in `errorResponse`.
  *
  * @example
  * export const GET = defineRoute({
@@ -122,10 +140,12 @@ export function defineRoute<
         await throttle(db(), declaration.throttle.key(client), declaration.throttle.limit);
       }
       const input: RouteInput<A, P, Q, B> = {
-        params: (declaration.params ? parseWith(declaration.params, context.params) : undefined) as Parsed<P>,
-        query: (declaration.query
-          ? parseWith(declaration.query, Object.fromEntries(context.url.searchParams))
-          : undefined) as Parsed<Q>,
+        params: parsed(declaration.params, context.params) as Parsed<P>,
+        query: parsed(
+          declaration.query,
+          Object.fromEntries(context.url.searchParams),
+          context.url.searchParams,
+        ) as Parsed<Q>,
         body: (await bodyOf(declaration, context.request, isForm)) as Parsed<B>,
         user,
         client,

@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { MEH_RATING } from "../../db/domain-constants.ts";
 import { KIND_NAMES, servedKindOf, type UploadKind } from "@/modules/uploads/contract";
+import { acceptableText, type TextRule } from "./acceptable-text";
 import { CATEGORIES } from "./categories";
+
+/** A string that keeps the site's rule for text (`acceptable-text`): every text field starts here. */
+export const text = (rule?: TextRule) => z.string().check(acceptableText(rule));
 
 // Browsers drop tabs and newlines anywhere in a URL and read a backslash as a slash, so
 // "/\t/evil.example" loads evil.example; such characters are refused rather than guessed at.
@@ -43,8 +47,7 @@ export function mediaUrl(kind: UploadKind) {
 
 /** Optional free text: blank becomes null. */
 export const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, `At most ${max} characters`)
     .nullish()
@@ -69,12 +72,12 @@ export const mehRating = z.unknown().optional().transform(clampRating);
  * analysis texts and the featured flag. `slug` may be sent, but the server derives it.
  */
 export const itemFields = {
-  title: z.string().trim().min(1, "Title is required").max(200, "At most 200 characters"),
+  title: text({ singleLine: true }).trim().min(1, "Title is required").max(200, "At most 200 characters"),
   category: z.enum(CATEGORIES, { error: "Choose one of the four categories" }),
   mehRating,
   existentialEcho: optionalText(2000),
   soundtrackPotential: optionalText(2000),
   emotionalTexture: optionalText(2000),
   featured: z.boolean().default(false),
-  slug: z.string().max(300).optional(),
+  slug: text({ singleLine: true }).max(300).optional(),
 };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES } from "./categories";
+import { text } from "./form-fields";
 
 /** `?category=` on list endpoints: absent, blank, or exactly one of the four categories. */
 export const categoryQuery = z.object({
@@ -13,14 +14,15 @@ export const categoryQuery = z.object({
 
 /** `?q=` on search endpoints: trimmed; blank means no search. Long input is cut, not refused. */
 export const searchQuery = z.object({
-  q: z
-    .string()
+  q: text()
     .optional()
     .transform((v) => (v ?? "").trim().slice(0, 200)),
 });
 
 /** A slug route parameter. Anything that is not slug-shaped cannot name an item. */
-export const slugParam = z.object({ slug: z.string().min(1).max(200) });
+export const slugParam = z.object({
+  slug: text({ singleLine: true }).min(1).max(200),
+});
 
 /** A numeric id route parameter. */
 export const idParam = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { itemFields, mediaUrl, optionalText } from "@/lib/form-fields";
+import { itemFields, mediaUrl, optionalText, text } from "@/lib/form-fields";
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
 
 /** One additional image of a post, as the form sends it; its place in the list is its order. */
@@ -18,8 +18,8 @@ export const MAX_GALLERY_IMAGES = 20;
  */
 export const postInputSchema = z.strictObject({
   ...itemFields,
-  excerpt: z.string().trim().min(1, "Excerpt is required").max(500, "At most 500 characters"),
-  content: z.string().trim().min(1, "Content is required").max(100_000, "At most 100,000 characters"),
+  excerpt: text().trim().min(1, "Excerpt is required").max(500, "At most 500 characters"),
+  content: text().trim().min(1, "Content is required").max(100_000, "At most 100,000 characters"),
   imageUrl: mediaUrl("image")
     .optional()
     .transform((value) => value || PLACEHOLDER_IMAGE),

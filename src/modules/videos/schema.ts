@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { itemFields, mediaUrl } from "@/lib/form-fields";
+import { itemFields, mediaUrl, text } from "@/lib/form-fields";
 
 /**
  * A video as the manager sends it. `id` and `publishedAt` are never taken from the client;
@@ -8,7 +8,7 @@ import { itemFields, mediaUrl } from "@/lib/form-fields";
  */
 export const videoInputSchema = z.strictObject({
   ...itemFields,
-  description: z.string().trim().min(1, "Description is required").max(20_000, "At most 20,000 characters"),
+  description: text().trim().min(1, "Description is required").max(20_000, "At most 20,000 characters"),
   videoUrl: mediaUrl("video"),
   thumbnailUrl: mediaUrl("image"),
   duration: z.coerce
