@@ -3,11 +3,26 @@ import { findTextFault } from "@/lib/acceptable-text";
 import { db } from "@/lib/runtime.server";
 import { forbidden } from "@/lib/errors";
 import { errorResponse } from "@/lib/http.server";
+import { logUnexpected, routeName } from "@/lib/log-unexpected";
 import { settings } from "@/lib/runtime.server";
 import { clearSessionCookie, readSessionTokens } from "@/modules/auth/session-cookie.server";
 import { validateSessionToken } from "@/modules/auth/session.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A page or middleware that fails is logged as one line without the visitor's input (see
+ * `logUnexpected`), where Astro would print the error's message: a query's parameters.
+ * The 500 has no body, so Astro sends the site's error page if there is one.
+ */
+const logFailures = defineMiddleware(async (context, next) => {
+  try {
+    return await next();
+  } catch (error) {
+    logUnexpected(error, routeName(context));
+    return new Response(null, { status: 500 });
+  }
+});
 
 /**
  * Pages read their path and query themselves, so text no field may hold (see
@@ -64,4 +79,4 @@ const requireSameOrigin = defineMiddleware(({ request, url }, next) => {
   return next();
 });
 
-export const onRequest = sequence(refuseUnacceptableText, requireSameOrigin, loadSession, guardAdminPages);
+export const onRequest = sequence(logFailures, refuseUnacceptableText, requireSameOrigin, loadSession, guardAdminPages);

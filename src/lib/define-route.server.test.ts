@@ -1,9 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inspect } from "node:util";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import type { DbHandle } from "../../db/client.ts";
 import { callEndpoint, endpoints, type Call } from "../../tests/api-routes.ts";
 import { insertPost } from "../../tests/factories.ts";
 import { createTestDb } from "../../tests/setup/test-db.ts";
 import type { SessionUser } from "@/modules/auth/session.server";
+import { defineRoute } from "./define-route.server";
 import { runtime } from "./runtime.server";
 
 const admin: SessionUser = { id: 1, username: "owner", role: "admin" };
@@ -93,5 +97,31 @@ describe("text no field may hold is a 400 naming where it is, before the databas
       status: 200,
     });
     expect(await answer("GET", "/api/posts/[ref]", { params: { ref: "kept" } })).toMatchObject({ status: 200 });
+  });
+});
+
+describe("an unexpected error", () => {
+  // A route whose query the database refuses, and quotes back in its error.
+  const failing = defineRoute({
+    access: "public",
+    query: z.object({ n: z.string() }),
+    run: ({ query, db }) => db.execute(sql`select ${query.n}::int`),
+  });
+
+  it("is a bare 500, logged as one line with the route and the SQLSTATE, never the parameters", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementationOnce(() => undefined);
+    const response = await callEndpoint(
+      { method: "GET", path: "/api/failing/[id]", params: ["id"], route: failing },
+      { user: null, params: { id: "7" }, query: [["n", "secret-4242"]] },
+    );
+    const lines = logged.mock.calls.map((args) => args.map((arg) => inspect(arg, { depth: 5 })).join(" "));
+    logged.mockClear();
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ error: "Internal server error", code: "internal" });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("GET /api/failing/[id]");
+    // invalid_text_representation: the SQLSTATE says what went wrong without the text.
+    expect(lines[0]).toContain("22P02");
+    expect(lines[0]).not.toContain("secret-4242");
   });
 });

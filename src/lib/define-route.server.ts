@@ -5,6 +5,7 @@ import { findTextFault } from "./acceptable-text";
 import type { Db } from "./db.server";
 import { forbidden, invalid, unauthenticated, unsupportedType } from "./errors";
 import { clientAddress, contentType, errorResponse, json, parseJson, parseWith, readBody } from "./http.server";
+import { routeName } from "./log-unexpected";
 import { throttle, type RateLimit } from "./rate-limit.server";
 import { db } from "./runtime.server";
 
@@ -48,7 +49,7 @@ export interface RouteDeclaration<A extends Access, P extends Schema, Q extends 
   status?: number;
   /** Data is sent as JSON (nothing as `{ ok: true }`); a Response is sent as it is. */
   run(input: RouteInput<A, P, Q, B>): unknown;
-  /** How the route answers a failure itself, e.g. a form post redirected to a page. */
+  /** How the route answers a failure itself, e.g. a form post redirected to a page; an unexpected one is logged first. */
   onError?(error: unknown, input: { isForm: boolean }): Response | undefined;
 }
 
@@ -158,7 +159,9 @@ export function defineRoute<
       // A write with nothing to tell answers `{ ok: true }`; a read's null ("none") stays null.
       return json(result === undefined ? { ok: true } : result, { status: declaration.status ?? 200 });
     } catch (error) {
-      return declaration.onError?.(error, { isForm }) ?? errorResponse(error);
+      // Answered here even when the route answers itself, so an unexpected error is logged once, the same way.
+      const response = errorResponse(error, routeName(context));
+      return declaration.onError?.(error, { isForm }) ?? response;
     }
   };
   return Object.assign(route, { access: declaration.access });

@@ -1,6 +1,7 @@
 import type { APIContext } from "astro";
 import { z } from "zod";
 import { DomainError, invalid, tooLarge, type ErrorCode } from "./errors";
+import { logUnexpected, routeName } from "./log-unexpected";
 import { settings } from "./runtime.server";
 
 /** A JSON response. API responses are never stored by browsers or proxies unless a route says so. */
@@ -127,10 +128,10 @@ export const STATUS_OF: Record<ErrorCode, number> = {
 
 /**
  * The response for a failed request: a domain error as its status, with its message,
- * stable code and field; anything else a bare 500, logged here and never described to
- * the client (no stack or SQL text leaves).
+ * stable code and field; anything else a bare 500, logged here as one line naming the
+ * route (see `logUnexpected`) and never described to the client.
  */
-export function errorResponse(error: unknown): Response {
+export function errorResponse(error: unknown, route = "a route"): Response {
   if (error instanceof DomainError) {
     const { message, code, field, retryAfterSeconds } = error;
     return json(field ? { error: message, code, field } : { error: message, code }, {
@@ -138,15 +139,18 @@ export function errorResponse(error: unknown): Response {
       headers: retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) },
     });
   }
-  console.error(error);
+  logUnexpected(error, route);
   return json({ error: "Internal server error", code: "internal" }, { status: 500 });
 }
 
-/** Run a handler, answering any error it throws with `errorResponse`. */
-export async function handle(run: () => Promise<Response> | Response): Promise<Response> {
+/** Run an endpoint's handler, answering any error it throws with `errorResponse`. */
+export async function handle(
+  context: Pick<APIContext, "request" | "routePattern">,
+  run: () => Promise<Response> | Response,
+): Promise<Response> {
   try {
     return await run();
   } catch (error) {
-    return errorResponse(error);
+    return errorResponse(error, routeName(context));
   }
 }

@@ -13,7 +13,7 @@ import { listVideos } from "@/modules/videos/videos.server";
 
 // Videos carry no enclosure: RSS requires its byte length, and some readers refuse 0.
 export const GET: APIRoute = (context) =>
-  handle(async () => {
+  handle(context, async () => {
     cachePage(context, [tag.posts, tag.videos]);
     const { siteUrl, siteName, curatorName } = settings();
     const [posts, videos] = await Promise.all([listPosts(db()), listVideos(db())]);

@@ -13,7 +13,7 @@ import { listVideos } from "@/modules/videos/videos.server";
 const STATIC_PATHS = ["/", "/about", "/anhedonia", "/archive", "/videos"];
 
 export const GET: APIRoute = (context) =>
-  handle(async () => {
+  handle(context, async () => {
     cachePage(context, [tag.posts, tag.videos]);
     const { siteUrl } = settings();
     const [posts, videos] = await Promise.all([listPosts(db()), listVideos(db())]);

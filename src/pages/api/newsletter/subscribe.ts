@@ -20,7 +20,6 @@ export const POST = defineRoute({
   },
   onError: (error, { isForm }) => {
     if (!isForm) return undefined;
-    if (!(error instanceof DomainError)) console.error(error);
     const reason = error instanceof DomainError && error.code !== "rate_limited" ? "invalid" : "busy";
     return seeOther(`/newsletter/try-again?reason=${reason}`);
   },
