@@ -7,5 +7,5 @@ import { sandboxed } from "@/modules/uploads/serve-file.server";
 // Astro's image endpoint (astro.config.ts), reading source images from the object store:
 // the node adapter's own endpoint only looks in the build's client folder, where uploads
 // never are, and would hand an SVG back as it is.
-export const GET: APIRoute = async ({ url }) =>
-  sandboxed(await handle(async () => resizeImage(await runtime().objects(), url)));
+export const GET: APIRoute = async (context) =>
+  sandboxed(await handle(context, async () => resizeImage(await runtime().objects(), context.url)));

@@ -5,11 +5,11 @@ import { runtime } from "@/lib/runtime.server";
 import { sandboxed } from "@/modules/uploads/serve-file.server";
 import { isServedKey } from "@/modules/uploads/upload-keys";
 
-export const GET: APIRoute = async ({ params, request }) =>
+export const GET: APIRoute = async (context) =>
   sandboxed(
-    await handle(async () => {
-      const key = params.path ?? "";
-      const served = isServedKey(key) ? await (await runtime().objects()).serve(request, key) : null;
+    await handle(context, async () => {
+      const key = context.params.path ?? "";
+      const served = isServedKey(key) ? await (await runtime().objects()).serve(context.request, key) : null;
       if (!served) throw notFound("File");
       return served;
     }),
