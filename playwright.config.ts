@@ -1,23 +1,12 @@
 import { mkdtempSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices, type PlaywrightTestConfig, type Project } from "@playwright/test";
 import { E2E_ADMIN, E2E_S3 } from "./tests/e2e/support.ts";
 import { chromiumExecutable } from "./tests/setup/chromium.ts";
+import { freePort } from "./tests/setup/free-port.ts";
 
 // Decided once in the main process; workers inherit them through the environment.
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => {
-        if (typeof address === "object" && address) resolve(address.port);
-        else reject(new Error("no port"));
-      });
-    });
-  });
-}
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "meh-e2e-"));
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_S3_PORT ??= String(await freePort());
@@ -86,7 +75,7 @@ addServer(
   "pglite",
   process.env.E2E_PORT,
   { DATA_DIR: process.env.E2E_DATA_DIR, E2E_ENGINE: "pglite" },
-  { ignore: ["two-instances.test.ts"] },
+  { ignore: ["two-instances.test.ts", "database-outage.test.ts"] },
 );
 
 // Uploads through an S3-compatible bucket. The fake bucket starts first (web servers start

@@ -88,14 +88,76 @@ function openPgliteFile(dir: string): DbHandle {
   };
 }
 
+type Release = (error?: Error | boolean) => void;
+
+/**
+ * pg's client, made safe to lend when the server stops answering:
+ * - A query that outlives `query_timeout` closes the client. pg answers the caller then but
+ *   leaves the query on the wire, and a client reused so would run the next caller's queries
+ *   behind the hung one, or inside a transaction whose rollback never went out.
+ * - A client that fails while lent gives itself back to the pool, which drops it: drizzle
+ *   never releases a transaction's client whose BEGIN failed, and each such client would
+ *   hold a place in the pool for good.
+ * (`pool.query` already releases its client with the error, so only promises are watched.)
+ */
+class Client extends pg.Client {
+  #release: Release = () => undefined;
+
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+    this.query = ((...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (error instanceof Error && error.message === "Query read timeout") this.#fail(error);
+        });
+      }
+      return result;
+    }) as pg.Client["query"];
+    // The query in flight, if any, fails with the same error; unlistened, this event would
+    // end the process.
+    this.on("error", (error) => {
+      this.#fail(error);
+    });
+  }
+
+  // The pool sets this on each loan. Kept idempotent, since the client may give itself back
+  // before its borrower does.
+  get release(): Release {
+    return this.#release;
+  }
+  set release(release: Release) {
+    let released = false;
+    this.#release = (error) => {
+      if (released) return;
+      released = true;
+      release(error);
+    };
+  }
+
+  #fail(error: Error): void {
+    void this.end();
+    this.release(error);
+  }
+}
+
+// The server's statement_timeout stops a slow query while the connection stays usable. The
+// client's own limits are for a server that does not answer at all (frozen, or unreachable):
+// waiting for a connection or for a query's answer gives up, so a request fails within 3 s.
+const POSTGRES_TIMEOUTS = {
+  connectionTimeoutMillis: 1_000,
+  query_timeout: 2_000,
+  statement_timeout: 1_500,
+};
+
 function openPostgres(url: string): DbHandle {
   const pool = new pg.Pool({
+    Client,
     connectionString: url,
     max: 10,
-    connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    // A runaway query must not hold a connection forever.
-    statement_timeout: 15_000,
+    ...POSTGRES_TIMEOUTS,
   });
   // An idle client losing its connection emits here; unhandled, it would crash the process.
   pool.on("error", (error) => {

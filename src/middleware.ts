@@ -1,5 +1,6 @@
 import { defineMiddleware, sequence } from "astro:middleware";
 import { findTextFault } from "@/lib/acceptable-text";
+import { databaseOutage, outagePage } from "@/lib/database-outage.server";
 import { db } from "@/lib/runtime.server";
 import { forbidden } from "@/lib/errors";
 import { errorResponse } from "@/lib/http.server";
@@ -21,6 +22,21 @@ const logFailures = defineMiddleware(async (context, next) => {
   } catch (error) {
     logUnexpected(error, routeName(context));
     return new Response(null, { status: 500 });
+  }
+});
+
+/**
+ * While the database cannot answer, say so with 503 and Retry-After rather than a bare 500:
+ * a page's own queries and the session lookup below both fail here. (API routes answer
+ * their own errors through `errorResponse`, which does the same.)
+ */
+const answerDatabaseOutage = defineMiddleware(async ({ url }, next) => {
+  try {
+    return await next();
+  } catch (error) {
+    const outage = databaseOutage(error);
+    if (!outage) throw error;
+    return url.pathname.startsWith("/api/") ? errorResponse(outage) : outagePage(outage);
   }
 });
 
@@ -79,4 +95,11 @@ const requireSameOrigin = defineMiddleware(({ request, url }, next) => {
   return next();
 });
 
-export const onRequest = sequence(logFailures, refuseUnacceptableText, requireSameOrigin, loadSession, guardAdminPages);
+export const onRequest = sequence(
+  logFailures,
+  answerDatabaseOutage,
+  refuseUnacceptableText,
+  requireSameOrigin,
+  loadSession,
+  guardAdminPages,
+);

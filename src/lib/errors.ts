@@ -11,7 +11,8 @@ export type ErrorCode =
   | "conflict"
   | "too_large"
   | "unsupported_type"
-  | "rate_limited";
+  | "rate_limited"
+  | "unavailable";
 
 // The start script and the server bundle are separate copies of this module, and an error
 // made by one (say, in the object store the runtime holds) is answered by the other, so
@@ -28,7 +29,7 @@ export class DomainError extends Error {
   readonly code: ErrorCode;
   /** The input field at fault, as a dotted path (`images.0.imageUrl`). */
   readonly field?: string;
-  /** For `rate_limited`: whole seconds until trying again can succeed. */
+  /** For `rate_limited` and `unavailable`: whole seconds until trying again can succeed. */
   readonly retryAfterSeconds?: number;
 
   constructor(code: ErrorCode, message: string, options: { field?: string; retryAfterSeconds?: number } = {}) {
@@ -64,3 +65,7 @@ export const unsupportedType = (message: string): DomainError => new DomainError
 /** Too many attempts; the caller may try again after `retryAfterSeconds`. */
 export const rateLimited = (retryAfterSeconds: number): DomainError =>
   new DomainError("rate_limited", "Too many attempts. Please try again later.", { retryAfterSeconds });
+
+/** Something this call needs (the database) cannot answer now; the caller may try again after `retryAfterSeconds`. */
+export const unavailable = (message: string, retryAfterSeconds: number): DomainError =>
+  new DomainError("unavailable", message, { retryAfterSeconds });

@@ -1,5 +1,6 @@
 import type { APIContext } from "astro";
 import { z } from "zod";
+import { databaseOutage } from "./database-outage.server";
 import { DomainError, invalid, tooLarge, type ErrorCode } from "./errors";
 import { logUnexpected, routeName } from "./log-unexpected";
 import { settings } from "./runtime.server";
@@ -124,6 +125,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   too_large: 413,
   unsupported_type: 415,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 /**
@@ -131,7 +133,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
  * stable code and field; anything else a bare 500, logged here as one line naming the
  * route (see `logUnexpected`) and never described to the client.
  */
-export function errorResponse(error: unknown, route = "a route"): Response {
+export function errorResponse(thrown: unknown, route = "a route"): Response {
+  const error = databaseOutage(thrown) ?? thrown;
   if (error instanceof DomainError) {
     const { message, code, field, retryAfterSeconds } = error;
     return json(field ? { error: message, code, field } : { error: message, code }, {

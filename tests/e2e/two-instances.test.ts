@@ -1,53 +1,15 @@
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { databaseUrl } from "../setup/postgres-url";
 import { expect, test } from "./fixtures";
+import { startInstance } from "./instance";
 
 // Runs in the PostgreSQL project only: a second instance joins the test server's database.
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
 
 test("a write on one instance drops and rebuilds the same pages on the other", async ({ admin, playwright }) => {
   test.setTimeout(90_000);
   const server = process.env.TEST_DATABASE_URL ?? "";
-  const database = process.env.E2E_PG_DATABASE ?? "";
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "meh-second-"));
-  const second = spawn("tsx", ["scripts/start.ts"], {
-    env: {
-      ...process.env,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl(server, database),
-      SITE_URL: `http://127.0.0.1:${port}`,
-    },
-    stdio: "ignore",
-  });
-  const other = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${port}` });
+  const second = await startInstance(playwright, databaseUrl(server, process.env.E2E_PG_DATABASE ?? ""));
+  const other = second.request;
   try {
-    await expect
-      .poll(
-        () =>
-          other.get("/api/posts/recent").then(
-            (r) => r.status(),
-            () => 0,
-          ),
-        { timeout: 60_000 },
-      )
-      .toBe(200);
     // Polled: another writer test's change may drop the page between two reads.
     await expect.poll(async () => (await other.get("/")).headers()["x-astro-cache"], { timeout: 5000 }).toBe("HIT");
 
@@ -63,9 +25,6 @@ test("a write on one instance drops and rebuilds the same pages on the other", a
     await admin.delete(`/api/posts/${id}`);
     await expect.poll(async () => (await other.get("/")).text(), { timeout: 5000 }).not.toContain(title);
   } finally {
-    await other.dispose();
-    second.kill("SIGTERM");
-    await new Promise((resolve) => second.on("exit", resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+    await second.stop();
   }
 });

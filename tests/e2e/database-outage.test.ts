@@ -1,0 +1,51 @@
+import { databaseUrl } from "../setup/postgres-url";
+import { startFreezableProxy } from "../setup/freezable-proxy";
+import { expect, test } from "./fixtures";
+import { startInstance } from "./instance";
+
+// Runs in the PostgreSQL project only: PGlite runs inside the site's process and cannot
+// hang apart from it. A proxy plays the frozen server, so the shared one is never touched.
+
+test("with the database frozen, pages and API calls answer 503 with Retry-After within 3 s, stored pages 200", async ({
+  playwright,
+}) => {
+  test.setTimeout(90_000);
+  const server = new URL(process.env.TEST_DATABASE_URL ?? "");
+  const proxy = await startFreezableProxy({ host: server.hostname, port: Number(server.port || 5432) });
+  const url = new URL(databaseUrl(server.toString(), process.env.E2E_PG_DATABASE ?? ""));
+  url.host = `127.0.0.1:${proxy.port}`;
+  const site = await startInstance(playwright, url.toString());
+  try {
+    // The home page is stored once rendered; polled, as it is stored just after it is sent.
+    await expect.poll(async () => (await site.request.get("/")).headers()["x-astro-cache"]).toBe("HIT");
+    proxy.freeze();
+
+    const asked: { what: string; path: string; headers: Record<string, string> }[] = [
+      { what: "an API call", path: "/api/posts/recent", headers: {} },
+      { what: "a page not stored", path: "/post/no-such-post", headers: {} },
+      // A well-formed session cookie passes the stored pages by, and is looked up in the database.
+      {
+        what: "a signed-in visitor's page",
+        path: "/",
+        headers: { Cookie: `session=${"a".repeat(24)}.${"b".repeat(24)}` },
+      },
+    ];
+    for (const { what, path, headers } of asked) {
+      const start = performance.now();
+      const response = await site.request.get(path, { headers });
+      expect(response.status(), what).toBe(503);
+      expect(response.headers()["retry-after"], what).toMatch(/^[1-9]\d*$/);
+      expect(performance.now() - start, what).toBeLessThan(3_000);
+    }
+    const stored = await site.request.get("/");
+    expect(stored.status()).toBe(200);
+    expect(stored.headers()["x-astro-cache"]).toBe("HIT");
+
+    proxy.thaw();
+    expect((await site.request.get("/api/posts/recent")).status()).toBe(200);
+  } finally {
+    proxy.thaw();
+    await site.stop();
+    await proxy.close();
+  }
+});

@@ -1,0 +1,59 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
+import { freePort } from "../setup/free-port";
+
+/** A server of the site started by a test, beside the project's own. */
+export interface Instance {
+  request: APIRequestContext;
+  stop(): Promise<void>;
+}
+
+/**
+ * Start the built site on `databaseUrl` as `npm start` does, on a port and data folder of its
+ * own, and wait until it answers.
+ */
+export async function startInstance(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  databaseUrl: string,
+): Promise<Instance> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "meh-instance-"));
+  const child = spawn("tsx", ["scripts/start.ts"], {
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SITE_URL: `http://127.0.0.1:${port}`,
+    },
+    stdio: "ignore",
+  });
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+  const request = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${port}` });
+  const stop = async () => {
+    await request.dispose();
+    child.kill("SIGTERM");
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await expect
+      .poll(
+        () =>
+          request.get("/api/posts/recent").then(
+            (r) => r.status(),
+            () => 0,
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe(200);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { request, stop };
+}
