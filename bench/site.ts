@@ -21,9 +21,11 @@ export interface RunningSite {
   origin: string;
   /** Milliseconds from spawn to the first 200 on /. */
   startMs: number;
-  /** The process started (the site's server runs in it or in a child of it). */
+  /** The process started, which is the site's server. */
   pid: number;
   stop(): Promise<void>;
+  /** End it as a crash would: SIGKILL, so nothing is cleaned up. */
+  crash(): Promise<void>;
 }
 
 /** Start the built site (`npm start`'s script) on a free port and wait until it answers. */
@@ -32,7 +34,9 @@ export async function startSite(dataDir?: string): Promise<RunningSite> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child: ChildProcess = spawn("tsx", ["scripts/start.ts"], {
+  // Node itself rather than the tsx CLI, which would run the server in a child of its own that
+  // a SIGKILL (see crash) would leave running.
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env: {
       ...process.env,
       HOST: "127.0.0.1",
@@ -55,16 +59,12 @@ export async function startSite(dataDir?: string): Promise<RunningSite> {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   const startMs = performance.now() - started;
-  return {
-    origin,
-    startMs,
-    pid: child.pid ?? 0,
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
-      if (!dataDir) rmSync(dir, { recursive: true, force: true });
-    },
+  const end = async (signal: NodeJS.Signals) => {
+    child.kill(signal);
+    await new Promise((resolve) => child.once("exit", resolve));
+    if (!dataDir) rmSync(dir, { recursive: true, force: true });
   };
+  return { origin, startMs, pid: child.pid ?? 0, stop: () => end("SIGTERM"), crash: () => end("SIGKILL") };
 }
 
 /** Resident memory of a process and its descendants, in MB (Linux: read from /proc). */

@@ -1,8 +1,10 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDb, DatabaseInUseError } from "./client.ts";
 import { runMigrations } from "./migrate.ts";
 import { newsletterSubscribers } from "./schema/index.ts";
@@ -39,4 +41,68 @@ it("refuses a second handle on a data directory that is in use, and frees it on 
   const again = createDb(url);
   await again.db.execute(sql`select 1`);
   await again.close();
+});
+
+describe("a data directory held by another process", () => {
+  const children: ChildProcess[] = [];
+  afterEach(async () => {
+    for (const child of children.splice(0)) {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGKILL");
+        await once(child, "exit");
+      }
+    }
+  });
+
+  /** Another process opening the directory as a server does: it says "holding" or "refused". */
+  async function openInChild(url: string): Promise<{ child: ChildProcess; said: string }> {
+    const script = `
+      import { sql } from "drizzle-orm";
+      import { createDb, DatabaseInUseError } from ${JSON.stringify(new URL("./client.ts", import.meta.url).href)};
+      try {
+        await createDb(${JSON.stringify(url)}).db.execute(sql\`select 1\`);
+        console.log("holding");
+        setInterval(() => undefined, 60_000);
+      } catch (error) {
+        console.log(error instanceof DatabaseInUseError ? "refused" : String(error));
+        process.exit(1);
+      }`;
+    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "--eval", script], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    children.push(child);
+    const [line] = (await once(child.stdout as NodeJS.ReadableStream, "data")) as [Buffer];
+    return { child, said: line.toString().trim() };
+  }
+
+  async function kill9(child: ChildProcess): Promise<void> {
+    child.kill("SIGKILL");
+    await once(child, "exit");
+  }
+
+  it("is refused while that process lives", { timeout: 60_000 }, async () => {
+    const url = `file:${path.join(dir, "db")}`;
+    expect((await openInChild(url)).said).toBe("holding");
+    expect(() => createDb(url)).toThrow(DatabaseInUseError);
+  });
+
+  it("is taken over at once when that process was killed", { timeout: 60_000 }, async () => {
+    const url = `file:${path.join(dir, "db")}`;
+    const { child, said } = await openInChild(url);
+    expect(said).toBe("holding");
+    await kill9(child);
+
+    const handle = createDb(url);
+    await handle.db.execute(sql`select 1`);
+    await handle.close();
+  });
+
+  it("goes to exactly one of two processes starting at once after a kill", { timeout: 90_000 }, async () => {
+    const url = `file:${path.join(dir, "db")}`;
+    const { child } = await openInChild(url);
+    await kill9(child);
+
+    const starts = await Promise.all([openInChild(url), openInChild(url)]);
+    expect(starts.map((start) => start.said).sort()).toEqual(["holding", "refused"]);
+  });
 });

@@ -6,7 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import lockfile from "proper-lockfile";
+import { lockDirectory } from "./data-dir-lock.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -31,7 +31,8 @@ export class DatabaseInUseError extends Error {
       `The database in ${dir} is in use by another running server. ` +
         "PGlite allows one process per data directory (two would silently lose writes). " +
         "Stop the other server, or start this one with a different DATA_DIR. " +
-        "If no other server is running, the lock is left from a crash: wait 10 seconds and try again.",
+        "A server that crashed frees it at once (one that ran on another machine or in another " +
+        "container, 10 seconds after it stopped).",
     );
     this.name = "DatabaseInUseError";
   }
@@ -65,14 +66,8 @@ function openPgliteMemory(): DbHandle {
 
 function openPgliteFile(dir: string): DbHandle {
   mkdirSync(dir, { recursive: true });
-  let release: () => void;
-  try {
-    // proper-lockfile refreshes the lock while we live and treats it as stale 10 s after a crash.
-    release = lockfile.lockSync(dir, { lockfilePath: `${dir}.lock` });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ELOCKED") throw new DatabaseInUseError(dir);
-    throw error;
-  }
+  const release = lockDirectory(dir);
+  if (!release) throw new DatabaseInUseError(dir);
   const client = new PGlite({ dataDir: dir, extensions });
   return {
     db: drizzlePglite({ client, schema }),

@@ -1,0 +1,163 @@
+import { randomUUID } from "node:crypto";
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/** Who holds a lock, told apart from a later process that happens to get the same pid. */
+interface Holder {
+  /** This lock's own name: a taken-over lock is set aside under it. */
+  id: string;
+  host: string;
+  /** The boot and pid namespace the pid belongs to; null without /proc. */
+  view: string | null;
+  pid: number;
+  /** When the process started, in clock ticks after boot; null without /proc. */
+  start: string | null;
+}
+
+// The holder touches its lock this often; a lock untouched for STALE_MS is free. This is
+// only for holders whose liveness cannot be read (another host or container, no /proc).
+const HEARTBEAT_MS = 5_000;
+const STALE_MS = 10_000;
+// Set-aside locks are kept this long, so a start that read a dead holder and then stalled
+// cannot set aside the lock a faster start has made since.
+const KEEP_SET_ASIDE_MS = 60_000;
+
+const read = (file: string): string | null => {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+};
+
+function kernelView(): string | null {
+  const boot = read("/proc/sys/kernel/random/boot_id");
+  try {
+    return boot && `${boot.trim()}/${readlinkSync("/proc/self/ns/pid")}`;
+  } catch {
+    return null;
+  }
+}
+
+/** The start time field of /proc/<pid>/stat; the command name before it may hold spaces. */
+function startOf(pid: number): string | null {
+  const stat = read(`/proc/${pid}/stat`);
+  return stat?.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null;
+}
+
+function exists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function isGone(holder: Holder | null, touchedMs: number): boolean {
+  const here = holder?.host === os.hostname() && holder.view === kernelView();
+  if (holder && here && !exists(holder.pid)) return true;
+  if (holder && here && holder.start !== null && startOf(holder.pid) !== holder.start) return true;
+  return Date.now() - touchedMs > STALE_MS;
+}
+
+const isTaken = (error: unknown) => ["EEXIST", "ENOTEMPTY"].includes((error as NodeJS.ErrnoException).code ?? "");
+
+/** Make the lock directory with its holder in one step: a lock is never seen without one. */
+function create(lock: string, holder: Holder): boolean {
+  const draft = mkdtempSync(`${lock}.new-`);
+  writeFileSync(path.join(draft, "holder.json"), JSON.stringify(holder));
+  try {
+    renameSync(draft, lock);
+    return true;
+  } catch (error) {
+    rmSync(draft, { recursive: true, force: true });
+    if (isTaken(error)) return false;
+    throw error;
+  }
+}
+
+/** The lock's holder and when it was last touched, or undefined when there is no lock. */
+function inspect(lock: string): { holder: Holder | null; touchedMs: number } | undefined {
+  try {
+    const touchedMs = statSync(lock).mtimeMs;
+    const text = read(path.join(lock, "holder.json"));
+    return { holder: text === null ? null : (JSON.parse(text) as Holder), touchedMs };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Set a dead holder's lock aside under its own name. Two starts may both find it dead; the
+ * first moves it, and the second's move then fails on the name taken, so it can never move
+ * the lock the first has made since.
+ */
+function setAside(lock: string, holder: Holder | null, touchedMs: number): void {
+  try {
+    renameSync(lock, `${lock}.gone-${holder?.id ?? String(touchedMs)}`);
+  } catch (error) {
+    if (!isTaken(error) && (error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}
+
+function sweep(lock: string): void {
+  const dir = path.dirname(lock);
+  const prefix = `${path.basename(lock)}.`;
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith(`${prefix}gone-`) && !name.startsWith(`${prefix}new-`)) continue;
+    const entry = path.join(dir, name);
+    if (Date.now() - statSync(entry).mtimeMs > KEEP_SET_ASIDE_MS) rmSync(entry, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Hold `<dir>.lock` for this process, or undefined when another live process holds it. A
+ * lock whose holder is gone (killed, crashed) is taken over at once. Returns the release.
+ */
+export function lockDirectory(dir: string): (() => void) | undefined {
+  const lock = `${dir}.lock`;
+  const me: Holder = {
+    id: randomUUID(),
+    host: os.hostname(),
+    view: kernelView(),
+    pid: process.pid,
+    start: startOf(process.pid),
+  };
+  // A few rounds cover a lock released or set aside by someone else meanwhile.
+  for (let round = 0; round < 5; round++) {
+    if (create(lock, me)) {
+      sweep(lock);
+      const heartbeat = setInterval(() => {
+        const now = new Date();
+        // A lock removed from under us is not ours to remake; the holder check still holds.
+        try {
+          utimesSync(lock, now, now);
+        } catch {
+          clearInterval(heartbeat);
+        }
+      }, HEARTBEAT_MS).unref();
+      return () => {
+        clearInterval(heartbeat);
+        if (inspect(lock)?.holder?.id === me.id) rmSync(lock, { recursive: true, force: true });
+      };
+    }
+    const found = inspect(lock);
+    if (!found) continue;
+    if (!isGone(found.holder, found.touchedMs)) return undefined;
+    setAside(lock, found.holder, found.touchedMs);
+  }
+  return undefined;
+}
