@@ -1,11 +1,14 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const alias = { "@/": fileURLToPath(new URL("./src/", import.meta.url)) };
 
 // Services are tested against a real database: always an in-memory PGlite, and again
 // against a fresh database on the PostgreSQL server named by TEST_DATABASE_URL when set.
 const serviceTests = ["src/**/*.server.test.ts", "db/schema.test.ts"];
+// What only a PostgreSQL server can show (a server that stops answering, migrations on their
+// own connection) runs in the postgres project alone.
+const postgresOnlyTests = ["db/**/*.postgres.test.ts"];
 
 export default defineConfig({
   resolve: { alias },
@@ -16,7 +19,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "pglite", include: ["src/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts"] },
+        test: {
+          name: "pglite",
+          include: ["src/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...postgresOnlyTests],
+        },
       },
       ...(process.env.TEST_DATABASE_URL
         ? [
@@ -24,7 +31,7 @@ export default defineConfig({
               extends: true,
               test: {
                 name: "postgres",
-                include: serviceTests,
+                include: [...serviceTests, ...postgresOnlyTests],
                 env: { TEST_DB_ENGINE: "postgres" },
                 globalSetup: ["tests/setup/postgres-template.ts"],
               },
