@@ -1,5 +1,5 @@
 import type { Db } from "../db/client.ts";
-import { postImages, posts, videos } from "../db/schema/index.ts";
+import { postImages, posts, users, videos } from "../db/schema/index.ts";
 import { slugify } from "../src/lib/slug.ts";
 import { readTime } from "../src/modules/posts/read-time.ts";
 
@@ -58,4 +58,17 @@ export async function insertVideo(db: Db, overrides: Partial<NewVideo> = {}) {
     .returning();
   if (!row) throw new Error("insert failed");
   return row;
+}
+
+/**
+ * An account for a session user that tests call routes as, so what a route records against
+ * its caller (an upload grant) has its user; the user gets the row's id.
+ */
+export async function insertUser(db: Db, user: { id: number; username: string; role: string }): Promise<void> {
+  const [row] = await db
+    .insert(users)
+    .values({ username: user.username, passwordHash: "x", role: user.role })
+    .returning();
+  if (!row) throw new Error("insert failed");
+  user.id = row.id;
 }

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../db/client.ts";
-import { users } from "../../db/schema/index.ts";
 import { callEndpoint, endpoints, undeclared, type Endpoint } from "../../tests/api-routes.ts";
+import { insertUser } from "../../tests/factories.ts";
 import { createTestDb } from "../../tests/setup/test-db.ts";
 import type { SessionUser } from "@/modules/auth/session.server";
 import { LocalStore } from "@/modules/uploads/local-store.server";
@@ -35,14 +35,7 @@ let handle: DbHandle;
 let uploads: string;
 beforeAll(async () => {
   handle = await createTestDb();
-  // Real accounts, so what a route records against the caller (an upload grant) has its user.
-  for (const user of [reader, admin]) {
-    const [row] = await handle.db
-      .insert(users)
-      .values({ username: user.username, passwordHash: "x", role: user.role })
-      .returning();
-    user.id = row?.id ?? 0;
-  }
+  for (const user of [reader, admin]) await insertUser(handle.db, user);
   uploads = await mkdtemp(path.join(os.tmpdir(), "meh-matrix-"));
   runtime().useDatabase(handle);
   runtime().useObjectStore(new LocalStore(uploads, handle.db));

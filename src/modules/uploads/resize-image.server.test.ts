@@ -39,7 +39,8 @@ async function keep(key: string, bytes: Uint8Array | Promise<Uint8Array>): Promi
 
 /** What the image endpoint answers for a URL; every answer, errors too, must be sandboxed data. */
 async function get(url: string): Promise<Response> {
-  const res = await GET({ url: new URL(url, "http://site.test") } as APIContext);
+  const request = new Request(new URL(url, "http://site.test"));
+  const res = await GET({ url: new URL(request.url), request, routePattern: "/_image" } as APIContext);
   expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
   expect(res.headers.get("Content-Security-Policy")).toMatch(/^sandbox;/);
   return res;
