@@ -60,7 +60,13 @@ function addServer(
   }
   const testIgnore = [...(tests.ignore ?? []), ...S3_TESTS];
   // Tests that publish content run after the rest, so counts the others check stay true.
-  const writers = ["publishing.test.ts", "two-instances.test.ts", "post-manager.test.ts", "video-manager.test.ts"];
+  const writers = [
+    "publishing.test.ts",
+    "two-instances.test.ts",
+    "database-outage.test.ts",
+    "post-manager.test.ts",
+    "video-manager.test.ts",
+  ];
   projects.push({ name, testIgnore: [...testIgnore, ...writers], use });
   projects.push({
     name: `${name}-writes`,

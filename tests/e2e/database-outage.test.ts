@@ -1,20 +1,35 @@
 import { databaseUrl } from "../setup/postgres-url";
 import { startFreezableProxy } from "../setup/freezable-proxy";
+import type { PlaywrightWorkerArgs } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { startInstance } from "./instance";
 
 // Runs in the PostgreSQL project only: PGlite runs inside the site's process and cannot
 // hang apart from it. A proxy plays the frozen server, so the shared one is never touched.
 
-test("with the database frozen, pages and API calls answer 503 with Retry-After within 3 s, stored pages 200", async ({
-  playwright,
-}) => {
-  test.setTimeout(90_000);
+/** A site on the test server's database, through a proxy that can freeze it. */
+async function frozenSite(playwright: PlaywrightWorkerArgs["playwright"]) {
   const server = new URL(process.env.TEST_DATABASE_URL ?? "");
   const proxy = await startFreezableProxy({ host: server.hostname, port: Number(server.port || 5432) });
   const url = new URL(databaseUrl(server.toString(), process.env.E2E_PG_DATABASE ?? ""));
   url.host = `127.0.0.1:${proxy.port}`;
   const site = await startInstance(playwright, url.toString());
+  return {
+    proxy,
+    site,
+    stop: async () => {
+      proxy.thaw();
+      await site.stop();
+      await proxy.close();
+    },
+  };
+}
+
+test("with the database frozen, pages and API calls answer 503 with Retry-After within 3 s, stored pages 200", async ({
+  playwright,
+}) => {
+  test.setTimeout(90_000);
+  const { proxy, site, stop } = await frozenSite(playwright);
   try {
     // The home page is stored once rendered; polled, as it is stored just after it is sent.
     await expect.poll(async () => (await site.request.get("/")).headers()["x-astro-cache"]).toBe("HIT");
@@ -44,8 +59,41 @@ test("with the database frozen, pages and API calls answer 503 with Retry-After 
     proxy.thaw();
     expect((await site.request.get("/api/posts/recent")).status()).toBe(200);
   } finally {
+    await stop();
+  }
+});
+
+test("a page a write made stale just before the database froze is still sent, not an error", async ({
+  admin,
+  playwright,
+}) => {
+  test.setTimeout(90_000);
+  const { proxy, site, stop } = await frozenSite(playwright);
+  const session = (await admin.storageState()).cookies.find((cookie) => cookie.name === "session");
+  const asAdmin = { Cookie: `session=${session?.value ?? ""}`, Origin: site.origin };
+  let id: number | undefined;
+  try {
+    await expect.poll(async () => (await site.request.get("/")).headers()["x-astro-cache"]).toBe("HIT");
+    const before = await (await site.request.get("/")).text();
+    const created = await site.request.post("/api/posts", {
+      headers: asAdmin,
+      data: { title: "Written Before The Outage", excerpt: "x", content: "x", category: "Meh Moments" },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    ({ id } = (await created.json()) as { id: number });
+    // The write marked home stale; its re-render waits a moment, so it meets the frozen database.
+    proxy.freeze();
+
+    const home = await site.request.get("/");
+    expect(home.status()).toBe(200);
+    expect(["STALE", "HIT"]).toContain(home.headers()["x-astro-cache"]);
+    if (home.headers()["x-astro-cache"] === "STALE") {
+      expect(await home.text()).toBe(before);
+      expect(home.headers()["cache-control"]).toBe("public, max-age=5");
+    }
+  } finally {
     proxy.thaw();
-    await site.stop();
-    await proxy.close();
+    if (id !== undefined) await site.request.delete(`/api/posts/${id}`, { headers: asAdmin });
+    await stop();
   }
 });

@@ -7,6 +7,7 @@ import { freePort } from "../setup/free-port";
 
 /** A server of the site started by a test, beside the project's own. */
 export interface Instance {
+  origin: string;
   request: APIRequestContext;
   stop(): Promise<void>;
 }
@@ -55,5 +56,5 @@ export async function startInstance(
     await stop();
     throw error;
   }
-  return { request, stop };
+  return { origin: `http://127.0.0.1:${port}`, request, stop };
 }
