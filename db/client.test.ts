@@ -54,9 +54,18 @@ describe("a data directory held by another process", () => {
     }
   });
 
-  /** Another process opening the directory as a server does: it says "holding" or "refused". */
-  async function openInChild(url: string): Promise<{ child: ChildProcess; said: string }> {
-    const script = `
+  /**
+   * Another process holding the directory: opening it as a server does, or (cheaper, for
+   * what only concerns the lock) taking just its lock. It says "holding" or "refused".
+   */
+  async function holdInChild(
+    url: string,
+    how: "open" | "lock" = "open",
+  ): Promise<{ child: ChildProcess; said: string }> {
+    const dir = url.replace(/^file:/, "");
+    const script =
+      how === "open"
+        ? `
       import { sql } from "drizzle-orm";
       import { createDb, DatabaseInUseError } from ${JSON.stringify(new URL("./client.ts", import.meta.url).href)};
       try {
@@ -65,6 +74,15 @@ describe("a data directory held by another process", () => {
         setInterval(() => undefined, 60_000);
       } catch (error) {
         console.log(error instanceof DatabaseInUseError ? "refused" : String(error));
+        process.exit(1);
+      }`
+        : `
+      import { lockDirectory } from ${JSON.stringify(new URL("./data-dir-lock.ts", import.meta.url).href)};
+      if (lockDirectory(${JSON.stringify(dir)})) {
+        console.log("holding");
+        setInterval(() => undefined, 60_000);
+      } else {
+        console.log("refused");
         process.exit(1);
       }`;
     const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "--eval", script], {
@@ -82,13 +100,13 @@ describe("a data directory held by another process", () => {
 
   it("is refused while that process lives", { timeout: 60_000 }, async () => {
     const url = `file:${path.join(dir, "db")}`;
-    expect((await openInChild(url)).said).toBe("holding");
+    expect((await holdInChild(url, "lock")).said).toBe("holding");
     expect(() => createDb(url)).toThrow(DatabaseInUseError);
   });
 
   it("is taken over at once when that process was killed", { timeout: 60_000 }, async () => {
     const url = `file:${path.join(dir, "db")}`;
-    const { child, said } = await openInChild(url);
+    const { child, said } = await holdInChild(url);
     expect(said).toBe("holding");
     await kill9(child);
 
@@ -99,10 +117,10 @@ describe("a data directory held by another process", () => {
 
   it("goes to exactly one of two processes starting at once after a kill", { timeout: 90_000 }, async () => {
     const url = `file:${path.join(dir, "db")}`;
-    const { child } = await openInChild(url);
+    const { child } = await holdInChild(url, "lock");
     await kill9(child);
 
-    const starts = await Promise.all([openInChild(url), openInChild(url)]);
+    const starts = await Promise.all([holdInChild(url, "lock"), holdInChild(url, "lock")]);
     expect(starts.map((start) => start.said).sort()).toEqual(["holding", "refused"]);
   });
 });
