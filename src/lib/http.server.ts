@@ -23,11 +23,6 @@ export function parseQuery<S extends z.ZodType>(schema: S, url: URL): z.output<S
   return parseWith(schema, Object.fromEntries(url.searchParams));
 }
 
-/** Parse route parameters with a schema; a failure is a 400 naming the parameter. */
-export function parseParams<S extends z.ZodType>(schema: S, params: Record<string, string | undefined>): z.output<S> {
-  return parseWith(schema, params);
-}
-
 /** Validate any input with a schema; a failure is a 400 naming the first field at fault. */
 export function parseWith<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
   const result = z.safeParse(schema, input);
@@ -74,15 +69,6 @@ export function parseJson(text: string): unknown {
   } catch {
     throw invalid("Request body must be valid JSON");
   }
-}
-
-/** A JSON request body, size-limited and validated: 413 past `maxBytes`, 400 naming the field at fault. */
-export async function readJson<S extends z.core.$ZodType>(
-  request: Request,
-  schema: S,
-  maxBytes = 256 * 1024,
-): Promise<z.output<S>> {
-  return parseWith(schema, parseJson(await readBody(request, maxBytes)));
 }
 
 /**
