@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { PageStore, type PageToStore } from "./page-store.server";
+import { compress, PageStore, type PageToStore } from "./page-store.server";
 
 const page = (html: string, tags: string[], maxAgeSeconds = 60): PageToStore => ({
   status: 200,
@@ -21,6 +21,29 @@ describe("PageStore", () => {
     expect(gunzipSync(stored?.gzip ?? Buffer.alloc(0)).equals(stored?.identity ?? Buffer.alloc(1))).toBe(true);
     expect(stored?.br.length).toBeLessThan(stored?.identity.length ?? 0);
     expect(stored?.etag).toMatch(/^"[\w-]{27}"$/);
+  });
+
+  it("compresses with a brotli window that fits the page, not the 4 MB default", async () => {
+    // The window a stream declares (RFC 7932 §9.1) is what both ends set up tables for.
+    const declaredWindow = (stream: Buffer) => {
+      let bit = 0;
+      const read = (count: number) => {
+        let value = 0;
+        for (let i = 0; i < count; i++, bit++) value |= (((stream[bit >> 3] ?? 0) >> (bit & 7)) & 1) << i;
+        return value;
+      };
+      if (read(1) === 0) return 16;
+      const large = read(3);
+      if (large) return 17 + large;
+      const small = read(3);
+      return small ? 8 + small : 17;
+    };
+    const html = Array.from({ length: 400 }, (_, i) => `<p>meh moment ${i * 7919}</p>`).join("");
+    const { br } = await compress(Buffer.from(html));
+    expect(html.length).toBeGreaterThan(2 ** 13);
+    expect(html.length).toBeLessThan(2 ** 14);
+    expect(declaredWindow(br)).toBe(14);
+    expect(brotliDecompressSync(br).toString()).toBe(html);
   });
 
   it("stops serving exactly the pages showing a changed tag, and says which", async () => {
