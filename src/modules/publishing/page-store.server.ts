@@ -11,7 +11,7 @@ const gzipAsync = promisify(gzip);
  * visitor waits for on every miss; a window that fits gives the same bytes in under a
  * millisecond, and a browser needs only that much memory to decode them.
  */
-export const brotliWindowFor = (length: number): number =>
+const brotliWindowFor = (length: number): number =>
   Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(length + 1))));
 
 /** Brotli and gzip of a body, done once and kept: stored pages and build assets are sent many times. */
