@@ -4,15 +4,17 @@ import path from "node:path";
 import { defineConfig, devices, type PlaywrightTestConfig, type Project } from "@playwright/test";
 import { E2E_ADMIN, E2E_S3 } from "./tests/e2e/support.ts";
 import { chromiumExecutable } from "./tests/setup/chromium.ts";
-import { freePort } from "./tests/setup/free-port.ts";
+import { freePorts } from "./tests/setup/free-port.ts";
 
 // Decided once in the main process; workers inherit them through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "meh-e2e-"));
-process.env.E2E_PORT ??= String(await freePort());
-process.env.E2E_S3_PORT ??= String(await freePort());
-process.env.E2E_S3_SITE_PORT ??= String(await freePort());
+// Chosen together, so no two servers are handed the same port.
+const [port, s3Port, s3SitePort, pgPort] = await freePorts(4);
+process.env.E2E_PORT ??= String(port);
+process.env.E2E_S3_PORT ??= String(s3Port);
+process.env.E2E_S3_SITE_PORT ??= String(s3SitePort);
 if (process.env.TEST_DATABASE_URL) {
-  process.env.E2E_PG_PORT ??= String(await freePort());
+  process.env.E2E_PG_PORT ??= String(pgPort);
   process.env.E2E_PG_DATABASE ??= `meh_e2e_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 

@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort } from "../setup/free-port";
 import { E2E_ADMIN, hydrated } from "./support";
 
 // What `npm start` does beyond serving: these start servers of their own.
@@ -22,16 +22,6 @@ test("a second server on the same data directory refuses to start, and the first
   expect(stderr).toContain("different DATA_DIR");
   expect((await request.get("/api/posts")).status()).toBe(200);
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => {
-        resolve(typeof address === "object" && address ? address.port : 0);
-      });
-    });
-  });
 
 test("without SITE_URL, the owner signs in from whichever address the site was opened at", async ({ page }) => {
   test.setTimeout(90_000);
