@@ -1,5 +1,6 @@
 import { defineMiddleware, sequence } from "astro:middleware";
 import { findTextFault } from "@/lib/acceptable-text";
+import { withoutIslandStyle } from "@/lib/island-style";
 import { databaseOutage, outagePage } from "@/lib/database-outage.server";
 import { db } from "@/lib/runtime.server";
 import { forbidden } from "@/lib/errors";
@@ -95,7 +96,21 @@ const requireSameOrigin = defineMiddleware(({ request, url }, next) => {
   return next();
 });
 
+/** Pages go out without Astro's inline island style, which HTML does not allow in the body. */
+const keepHtmlValid = defineMiddleware(async (_context, next) => {
+  const response = await next();
+  if (!response.body || !response.headers.get("Content-Type")?.startsWith("text/html")) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  return new Response(withoutIslandStyle(response.body), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+});
+
 export const onRequest = sequence(
+  keepHtmlValid,
   logFailures,
   answerDatabaseOutage,
   refuseUnacceptableText,

@@ -3,6 +3,7 @@ import { CardSkeletons } from "@/components/ui/CardSkeleton";
 import { CategoryFilter } from "@/components/ui/CategoryFilter";
 import { SearchBox } from "@/components/ui/SearchBox";
 import { useListingState, type ListingState } from "@/lib/listing-state";
+import { readableError } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
 import { useListingData } from "@/lib/use-listing-data";
 
@@ -54,7 +55,12 @@ export function ListingBrowser<T>({ config, initial, initialItems }: ListingBrow
     setDraft(state.search);
   }, [state.search]);
   useEffect(() => {
-    if (error) toast({ title: "Search failed", description: error.message, variant: "destructive" });
+    if (error)
+      toast({
+        title: "Search failed",
+        description: readableError(error, "The search could not be done. Please try again."),
+        variant: "destructive",
+      });
   }, [error]);
 
   const results = items ?? [];
@@ -83,7 +89,7 @@ export function ListingBrowser<T>({ config, initial, initialItems }: ListingBrow
         <CardSkeletons count={config.skeletons} label={config.loadingLabel} />
       ) : (
         <>
-          {config.count && (
+          {config.count && !isError && (
             <p className="listing__count meta" role="status">
               {config.count(results.length, state)}
             </p>

@@ -1,7 +1,9 @@
 // The visitor-dependent part of the header. Pages are cached and identical for everyone,
-// so who is signed in is asked here, in the browser (GET /api/auth/me, kept 5 minutes).
+// so who is signed in is asked here, in the browser (GET /api/auth/me, kept 5 minutes),
+// and only by a browser holding the "signed in" hint: a visitor makes no request at all.
 
 import { AUTH_CACHE_KEY, logout } from "@/modules/auth/client-session";
+import { mayBeSignedIn } from "@/modules/auth/cookie";
 import type { PublicUser } from "@/modules/auth/user";
 
 const CACHE_MS = 5 * 60 * 1000;
@@ -34,6 +36,7 @@ async function fetchUser(): Promise<PublicUser | null> {
 
 /** The signed-in user, or null for a visitor; one request per page at most. */
 function currentUser(): Promise<PublicUser | null> {
+  if (!mayBeSignedIn(document.cookie)) return Promise.resolve(null);
   const known = cached();
   if (known !== undefined) return Promise.resolve(known);
   pending ??= fetchUser().catch(() => null);
@@ -60,7 +63,8 @@ function userMenu(user: PublicUser): HTMLElement {
     el(
       "ul",
       { className: "menu__list" },
-      el("li", {}, el("a", { href: "/admin", textContent: "Dashboard" })),
+      // Only an admin has a dashboard; for anyone else the link would lead back to /login.
+      ...(user.role === "admin" ? [el("li", {}, el("a", { href: "/admin", textContent: "Dashboard" }))] : []),
       el("li", {}, logoutButton),
     ),
   );

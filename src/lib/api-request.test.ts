@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest } from "./api-request";
+import { ApiError, apiRequest, readableError } from "./api-request";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,5 +34,14 @@ describe("apiRequest", () => {
     });
     answer(503, "", "Service Unavailable");
     await expect(apiRequest("GET", "/api/posts")).rejects.toMatchObject({ message: "503: Service Unavailable" });
+  });
+});
+
+describe("readableError", () => {
+  it("is the server's sentence, or the fallback when there is none to show", () => {
+    const said = new ApiError(401, JSON.stringify({ error: "Invalid credentials", code: "unauthenticated" }));
+    expect(readableError(said, "Try again")).toBe("Invalid credentials");
+    expect(readableError(new ApiError(502, "<html>Bad gateway</html>"), "Try again")).toBe("Try again");
+    expect(readableError(new TypeError("Failed to fetch"), "Try again")).toBe("Try again");
   });
 });

@@ -11,6 +11,8 @@ export class ApiError extends Error {
   readonly field?: string;
   /** The server's own sentence ("Invalid credentials"), or the response text when it sent no JSON error. */
   readonly reason: string;
+  /** The server's own sentence, only when it sent one: what a person may be shown. */
+  readonly sentence?: string;
 
   constructor(status: number, text: string) {
     super(`${status}: ${text}`);
@@ -20,7 +22,17 @@ export class ApiError extends Error {
     this.code = body.code;
     this.field = body.field;
     this.reason = body.error ?? text;
+    this.sentence = body.error;
   }
+}
+
+/**
+ * What a person reads about a failed call: the server's own sentence ("Invalid credentials",
+ * "Too many attempts. Try again in 12 minutes."), never a status code or raw JSON; `fallback`
+ * when the server said nothing readable (a proxy's page, no connection).
+ */
+export function readableError(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.sentence) || fallback;
 }
 
 function parseErrorBody(text: string): { error?: string; code?: string; field?: string } {

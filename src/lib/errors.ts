@@ -62,9 +62,22 @@ export const tooLarge = (message: string): DomainError => new DomainError("too_l
 /** A body or file of a type this call does not take. */
 export const unsupportedType = (message: string): DomainError => new DomainError("unsupported_type", message);
 
-/** Too many attempts; the caller may try again after `retryAfterSeconds`. */
+/** "40 seconds", "12 minutes", "3 hours": a wait as a person says it, rounded up. */
+export function waitText(seconds: number): string {
+  const [count, unit] =
+    seconds < 60
+      ? [seconds, "second"]
+      : seconds < 7200
+        ? [Math.ceil(seconds / 60), "minute"]
+        : [Math.ceil(seconds / 3600), "hour"];
+  return `${String(count)} ${unit}${count === 1 ? "" : "s"}`;
+}
+
+/** Too many attempts; the caller may try again after `retryAfterSeconds`, and is told when. */
 export const rateLimited = (retryAfterSeconds: number): DomainError =>
-  new DomainError("rate_limited", "Too many attempts. Please try again later.", { retryAfterSeconds });
+  new DomainError("rate_limited", `Too many attempts. Try again in ${waitText(retryAfterSeconds)}.`, {
+    retryAfterSeconds,
+  });
 
 /** Something this call needs (the database) cannot answer now; the caller may try again after `retryAfterSeconds`. */
 export const unavailable = (message: string, retryAfterSeconds: number): DomainError =>

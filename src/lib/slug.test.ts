@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slugify, uniqueSlug } from "./slug";
+import { newSlug, slugify, uniqueSlug } from "./slug";
 
 describe("slugify", () => {
   it.each([
@@ -7,7 +7,11 @@ describe("slugify", () => {
     ["  Hold Music, Movement Two  ", "hold-music-movement-two"],
     ["Chair #4 -- left_of the ficus!", "chair-4-left-of-the-ficus"],
     ["---Already-hyphenated---", "already-hyphenated"],
-    ["Café, naïve", "caf-nave"],
+    ["Café, naïve", "cafe-naive"],
+    ["Héllo Ünïcode", "hello-unicode"],
+    ["Straße Ærø Łódź", "strasse-aero-lodz"],
+    ["ﬁnally ①", "finally-1"],
+    ["Ωμέγα", ""],
     ["!!!", ""],
   ])("%j becomes %j", (title, slug) => {
     expect(slugify(title)).toBe(slug);
@@ -20,5 +24,14 @@ describe("uniqueSlug", () => {
   });
   it("adds the first free numeric suffix", () => {
     expect(uniqueSlug("meh", new Set(["meh", "meh-1", "meh-3"]))).toBe("meh-2");
+  });
+});
+
+describe("newSlug", () => {
+  it("is the title's slug made unique", () => {
+    expect(newSlug("Meh", "post", new Set(["meh"]))).toBe("meh-1");
+  });
+  it("falls back when the title leaves nothing", () => {
+    expect(newSlug("!!!", "video", new Set(["video"]))).toBe("video-1");
   });
 });

@@ -1,12 +1,31 @@
+// Letters Unicode does not decompose into a base letter and a mark, written as their usual
+// Latin spelling so a title keeps them as readable letters.
+const UNDECOMPOSED: Record<string, string> = {
+  ß: "ss",
+  æ: "ae",
+  œ: "oe",
+  ø: "o",
+  đ: "d",
+  ð: "d",
+  ł: "l",
+  þ: "th",
+  ı: "i",
+};
+
 /**
- * Turn a title into a URL slug by the site's rule (SPEC §5): lowercase, trim, drop
- * everything but word characters, spaces and hyphens, collapse runs of spaces,
- * underscores and hyphens into one hyphen, and strip hyphens from the ends.
+ * Turn a title into a URL slug by the site's rule (SPEC §5), after folding accented letters
+ * to their base letters: lowercase, trim, drop everything but word characters, spaces and
+ * hyphens, collapse runs of spaces, underscores and hyphens into one hyphen, and strip
+ * hyphens from the ends.
  * @example slugify("  The Sandwich -- Was_Fine! ") // "the-sandwich-was-fine"
+ * @example slugify("Héllo Ünïcode") // "hello-unicode"
  */
 export function slugify(title: string): string {
   return title
     .toLowerCase()
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[ßæœøđðłþı]/g, (letter) => UNDECOMPOSED[letter] ?? letter)
     .trim()
     .replace(/[^\w\s-]/g, "")
     .replace(/[\s_-]+/g, "-")
@@ -24,3 +43,10 @@ export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
     if (!taken.has(candidate)) return candidate;
   }
 }
+
+/**
+ * The slug a new item titled `title` is saved with, given the slugs already `taken`; a title
+ * with no letters left takes `fallback` ("post", "video").
+ */
+export const newSlug = (title: string, fallback: string, taken: ReadonlySet<string>): string =>
+  uniqueSlug(slugify(title) || fallback, taken);

@@ -6,6 +6,11 @@ export interface Toast {
   title: string;
   description?: string;
   variant?: "default" | "destructive";
+  /**
+   * What the notice is about, while it lasts: once aborted (the dialog it came from has
+   * closed), the notice leaves the queue, or the screen, so what happens next shows at once.
+   */
+  scope?: AbortSignal;
 }
 
 const DURATION_MS = 5000;
@@ -37,7 +42,9 @@ function ensureRegion(): HTMLElement {
 }
 
 function showNext(): void {
-  const next = queue.shift();
+  // A scope aborting dismisses the notice on screen before the queue hears of it.
+  let next = queue.shift();
+  while (next?.scope?.aborted) next = queue.shift();
   if (!next) {
     showing = false;
     return;
@@ -70,9 +77,11 @@ function showNext(): void {
     if (done) return;
     done = true;
     clearTimeout(timer);
+    next.scope?.removeEventListener("abort", dismiss);
     item.remove();
     showNext();
   };
+  next.scope?.addEventListener("abort", dismiss, { once: true });
   const timer = setTimeout(dismiss, DURATION_MS);
   close.addEventListener("click", dismiss);
   item.addEventListener("keydown", (event) => {
@@ -101,7 +110,17 @@ function rehome(): void {
 
 /** Queue a notification; it shows when those before it have gone. */
 export function toast(notification: Toast): void {
+  const { scope } = notification;
+  if (scope?.aborted) return;
   queue.push(notification);
+  scope?.addEventListener(
+    "abort",
+    () => {
+      const waiting = queue.indexOf(notification);
+      if (waiting !== -1) queue.splice(waiting, 1);
+    },
+    { once: true },
+  );
   if (!showing) showNext();
 }
 

@@ -1,7 +1,7 @@
 import { getTableName, sql, type AnyColumn } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "@/lib/db.server";
-import { slugify, uniqueSlug } from "@/lib/slug";
+import { newSlug, slugify } from "@/lib/slug";
 
 /**
  * A free slug for a new item of `table`: the title's (SPEC §5), made unique with -1, -2, …
@@ -21,5 +21,5 @@ export async function allocateSlug(
     .select({ slug: sql<string>`${column}` })
     .from(table)
     .where(sql`${column} = ${base} or ${column} ~ ${`^${base}-[0-9]+$`}`);
-  return uniqueSlug(base, new Set(taken.map((row) => row.slug)));
+  return newSlug(title, fallback, new Set(taken.map((row) => row.slug)));
 }

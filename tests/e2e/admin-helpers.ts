@@ -11,14 +11,20 @@ export async function signIn(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/admin$/);
 }
 
-/** Upload one file through the Uppy dialog the button opens, and wait for its toast. */
-export async function upload(page: Page, button: string, file: string, toastText: string): Promise<void> {
+/** Upload one file through the Uppy dialog the button opens; done when the dialog has closed. */
+export async function uploadOnly(page: Page, button: string, file: string): Promise<void> {
   const opener = page.getByRole("button", { name: button });
   await opener.click();
   // Each upload button has its own Uppy dialog, rendered right after it.
   const uppy = opener.locator("xpath=following-sibling::div[1]");
   await uppy.locator(".uppy-Dashboard-input").first().setInputFiles(file);
   await uppy.getByRole("button", { name: /Upload 1 file/ }).click();
+  await expect(uppy.locator(".uppy-Dashboard-inner")).toBeHidden();
+}
+
+/** Upload one file through the Uppy dialog the button opens, and wait for its toast. */
+export async function upload(page: Page, button: string, file: string, toastText: string): Promise<void> {
+  await uploadOnly(page, button, file);
   await dismiss(page, toastText);
 }
 

@@ -36,6 +36,8 @@ test("the post manager says which write failed", async ({ page }) => {
   await dialog.getByRole("button", { name: "Create Post" }).click();
   const createFailed = page.getByRole("alert").filter({ hasText: "Failed to create blog post." });
   await expect(createFailed).toContainText("Error");
+  // What was typed was never saved: closing asks, and the owner lets it go.
+  page.once("dialog", (confirm) => void confirm.accept());
   await dialog.getByRole("button", { name: "Cancel" }).click();
 
   await page.route("**/api/posts/*", fail("PUT"));

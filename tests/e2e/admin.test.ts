@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E_ADMIN, holdRequests, hydrated } from "./support";
+import { E2E_ADMIN, E2E_READER, holdRequests, hydrated } from "./support";
 
 test("the dashboard sends a visitor to /login before any HTML", async ({ request }) => {
   const response = await request.get("/admin", { maxRedirects: 0 });
@@ -24,7 +24,12 @@ test("sign in with the form, see the dashboard with live counts, and sign out", 
 
   await page.getByLabel("Password").fill("not the password");
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Login failed" })).toContainText("401");
+  // What a person reads is the server's sentence, not a status code and JSON.
+  const failed = page.getByRole("alert").filter({ hasText: "Login failed" });
+  await expect(failed).toContainText("Invalid credentials");
+  await expect(failed).not.toContainText("401");
+  await expect(failed).not.toContainText("{");
+  await failed.getByRole("button", { name: "Dismiss notification" }).click();
 
   const login = await holdRequests(page, "**/api/auth/login");
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
@@ -53,6 +58,8 @@ test("sign in with the form, see the dashboard with live counts, and sign out", 
 
   await page.getByRole("main").getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // Signed out, the header's hint is gone too, so its pages ask nobody who is signed in.
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain("signed_in");
   expect((await page.request.get("/api/auth/me")).status()).toBe(401);
   const again = await page.request.get("/admin", { maxRedirects: 0 });
   expect(again.status()).toBe(303);
@@ -74,4 +81,32 @@ test.describe("without JavaScript", () => {
     expect(page.url()).not.toContain("password");
     expect(page.url()).not.toContain(encodeURIComponent(E2E_ADMIN.password));
   });
+});
+
+test("someone signed in without the admin role is told where they stand, and can sign out", async ({ page }) => {
+  await page.goto("/login");
+  await hydrated(page, "LoginForm");
+  await page.getByLabel("Username").fill(E2E_READER.username);
+  await page.getByLabel("Password").fill(E2E_READER.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+
+  const standing = page.getByText("which is not an admin account. The admin area needs an admin account.");
+  await expect(standing).toBeVisible();
+  await expect(page.getByText(`You're signed in as ${E2E_READER.username}`)).toBeVisible();
+  await expect(page.getByLabel("Password")).toHaveCount(0);
+
+  // The header names them, with no Dashboard link to loop back here.
+  const account = page.locator("site-account").first();
+  await account.getByText(E2E_READER.username).click();
+  await expect(account.getByRole("button", { name: "Logout" })).toBeVisible();
+  await expect(account.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+
+  // The admin area sends them back here, with the same explanation.
+  await page.goto("/admin/posts");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(standing).toBeVisible();
+
+  await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByLabel("Password")).toBeVisible();
+  await expect(standing).toHaveCount(0);
 });

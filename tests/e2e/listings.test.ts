@@ -55,15 +55,33 @@ test.describe("archive", () => {
     await expect(count(page)).toHaveText("6 posts found");
   });
 
-  test("a failed search says so in a toast", async ({ page }) => {
+  test("a failed search says so in words, and shows no count of what it did not find", async ({ page }) => {
     await page.goto("/archive");
     await hydrated(page, "ArchiveBrowser");
-    await page.route("**/api/posts/search?q=*", (route) => route.fulfill({ status: 500, body: "boom" }));
+    await page.route("**/api/posts/search?q=*", (route) =>
+      route.fulfill({
+        status: 503,
+        json: { error: "The archive is resting. Try again shortly.", code: "unavailable" },
+      }),
+    );
     await searchBox(page, "Search posts").fill("kettle");
     await page.getByRole("main").getByRole("button", { name: "Search" }).click();
     const toast = page.getByRole("alert").filter({ hasText: "Search failed" });
-    await expect(toast).toBeVisible();
-    await expect(toast).toContainText("500: boom");
+    await expect(toast).toContainText("The archive is resting. Try again shortly.");
+    await expect(toast).not.toContainText("503");
+    await expect(page.getByRole("main").getByText("Search failed")).toBeVisible();
+    await expect(count(page)).toHaveCount(0);
+    await toast.getByRole("button", { name: "Dismiss notification" }).click();
+
+    // A proxy's page is no sentence: the toast says what happened in the site's words.
+    await page.route("**/api/posts/search?q=*", (route) =>
+      route.fulfill({ status: 502, body: "<html>bad gateway</html>" }),
+    );
+    await searchBox(page, "Search posts").fill("radiator");
+    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "The search could not be done. Please try again." }),
+    ).toBeVisible();
   });
 });
 

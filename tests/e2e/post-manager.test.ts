@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { dismiss, signIn, upload } from "./admin-helpers";
+import { dismiss, signIn, upload, uploadOnly } from "./admin-helpers";
 
 const COVER = "content/media/posts/the-sandwich-was-fine-cover.jpg";
 const GALLERY = [
@@ -67,4 +67,130 @@ test("the owner writes a post with a cover and two gallery images, sees it publi
     .click();
   await expect(page.getByRole("status").filter({ hasText: "Post Deleted" })).toBeVisible();
   expect((await request.get(slug)).status()).toBe(404);
+});
+
+test("the slug shown while writing is the one saved, and a fixed field loses its error at once", async ({
+  page,
+  request,
+}) => {
+  await signIn(page);
+  await page.goto("/admin/posts");
+  await page.getByRole("button", { name: "New Post" }).click();
+  const dialog = page.getByRole("dialog", { name: "New post" });
+  const slug = dialog.getByLabel("Slug");
+
+  // Accented letters keep their base letter rather than vanishing.
+  await dialog.getByLabel("Title").fill("Héllo Ünïcode");
+  await expect(slug).toHaveValue("hello-unicode");
+
+  // A title some post already has gets the suffix the save will give it.
+  await dialog.getByLabel("Title").fill("The Sandwich Was Fine");
+  await expect(slug).toHaveValue("the-sandwich-was-fine-1");
+  await dialog.getByLabel("Excerpt").fill("Again, fine.");
+  await dialog.getByLabel("Content", { exact: true }).fill("A second sandwich, equally fine.");
+  // Saving without a category says so; choosing one takes the error away at once.
+  await dialog.getByRole("button", { name: "Create Post" }).click();
+  await expect(dialog.getByText("Choose one of the four categories")).toBeVisible();
+  await dialog.getByLabel("Category").selectOption("Meh Moments");
+  await expect(dialog.getByText("Choose one of the four categories")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Create Post" }).click();
+  await dismiss(page, "Post Created");
+  const view = page.locator(".manager__card", { hasText: "Again, fine." }).getByRole("link", { name: /View/ });
+  await expect(view).toHaveAttribute("href", "/post/the-sandwich-was-fine-1");
+
+  expect((await request.get("/api/posts/the-sandwich-was-fine-1")).status()).toBe(200);
+  page.once("dialog", (confirm) => void confirm.accept());
+  await page
+    .locator(".manager__card", { hasText: "Again, fine." })
+    .getByRole("button", { name: /Delete/ })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: "Post Deleted" })).toBeVisible();
+  expect((await request.get("/api/posts/the-sandwich-was-fine-1")).status()).toBe(404);
+});
+
+test("typed work is never lost: Esc closes only the topmost layer, and closing or leaving asks first", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto("/admin/posts");
+  await page.getByRole("button", { name: "New Post" }).click();
+  const dialog = page.getByRole("dialog", { name: "New post" });
+  const title = dialog.getByLabel("Title");
+  await title.fill("Half a thought");
+
+  // Esc in the upload window closes that window only.
+  await dialog.getByRole("button", { name: "Upload cover" }).click();
+  const uppy = dialog.locator(".uppy-Dashboard-inner").first();
+  await expect(uppy).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(uppy).toBeHidden();
+  await expect(title).toHaveValue("Half a thought");
+
+  // Esc in the dialog asks, as many times as it is pressed; declining keeps everything.
+  const questions: string[] = [];
+  const decline = (question: import("@playwright/test").Dialog) => {
+    questions.push(question.message());
+    void question.dismiss();
+  };
+  page.on("dialog", decline);
+  await title.focus();
+  await page.keyboard.press("Escape");
+  await expect.poll(() => questions.length).toBe(1);
+  await page.keyboard.press("Escape");
+  await expect.poll(() => questions.length).toBe(2);
+  expect(questions[0]).toBe("You have unsaved changes. Discard them?");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect.poll(() => questions.length).toBe(3);
+  await expect(title).toHaveValue("Half a thought");
+  page.off("dialog", decline);
+
+  // Leaving the page asks the browser's own question.
+  const leaving = page.waitForEvent("dialog");
+  void page.close({ runBeforeUnload: true });
+  const question = await leaving;
+  expect(question.type()).toBe("beforeunload");
+  await question.dismiss();
+  await expect(title).toHaveValue("Half a thought");
+
+  // Agreeing to discard closes the dialog, and nothing asks again.
+  page.once("dialog", (confirm) => void confirm.accept());
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "New Post" }).click();
+  await expect(title).toHaveValue("");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});
+
+test("the outcome of saving shows at once, not behind the dialog's upload notices", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  await page.goto("/admin/posts");
+  await page.getByRole("button", { name: "New Post" }).click();
+  const dialog = page.getByRole("dialog", { name: "New post" });
+  await dialog.getByLabel("Title").fill("A Notice About Notices");
+  await dialog.getByLabel("Excerpt").fill("Queued, then not.");
+  await dialog.getByLabel("Content", { exact: true }).fill("Toasts wait their turn, unless their turn has passed.");
+  await dialog.getByLabel("Category").selectOption("Meh Moments");
+  // Two uploads leave two notices, one showing and one queued behind it.
+  await uploadOnly(page, "Upload cover", COVER);
+  await dialog.getByLabel("Description of the next image").fill("A puddle");
+  await uploadOnly(page, "Add image", GALLERY[0] ?? "");
+  await expect(
+    page.getByRole("status").filter({ hasText: "Cover image has been uploaded successfully" }),
+  ).toBeVisible();
+
+  await dialog.getByRole("button", { name: "Create Post" }).click();
+  // The upload notices are about a dialog that has closed: they go, and the outcome shows
+  // at once (each notice would otherwise stay 5 s).
+  await expect(page.getByRole("status").filter({ hasText: "Post Created" })).toBeVisible({ timeout: 1_000 });
+  await expect(page.getByText("Additional image has been uploaded successfully")).toHaveCount(0);
+  await dismiss(page, "Post Created");
+
+  page.once("dialog", (confirm) => void confirm.accept());
+  await page
+    .locator(".manager__card", { hasText: "A Notice About Notices" })
+    .getByRole("button", { name: /Delete/ })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: "Post Deleted" })).toBeVisible();
 });

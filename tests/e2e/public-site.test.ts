@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { siteOrigin } from "./support";
 
 const KETTLE_DATE = "May 12, 2026";
 
@@ -59,6 +60,8 @@ test.describe("header and footer", () => {
   });
 
   test("a signed-in admin sees their menu and the designer button; nothing of it is in the HTML", async ({ page }) => {
+    // The hint sign-in sets, without which the header does not ask.
+    await page.context().addCookies([{ name: "signed_in", value: "1", url: siteOrigin() }]);
     await page.route("/api/auth/me", (route) =>
       route.fulfill({ json: { user: { username: "curator", role: "admin" } } }),
     );
@@ -68,6 +71,67 @@ test.describe("header and footer", () => {
     await expect(account.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/admin");
     await expect(account.getByRole("button", { name: "Logout" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Edit home layout" })).toHaveAttribute("href", /\/admin\/designer/);
+  });
+});
+
+test.describe("layout at every width", () => {
+  test("at 1024 px the header keeps every item on one line, with the site's chevron", async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto("/about");
+    const nav = mainNav(page);
+    const boxes = await nav.locator(":scope > ul > li > a, :scope > ul > li > details > summary").evaluateAll((items) =>
+      items.map((item) => {
+        const box = item.getBoundingClientRect();
+        return { middle: box.top + box.height / 2, height: box.height, text: item.textContent.trim() };
+      }),
+    );
+    expect(boxes.length).toBe(6);
+    for (const box of boxes) {
+      expect(Math.abs(box.middle - (boxes[0]?.middle ?? 0)), box.text).toBeLessThan(2);
+      // One line of the header's text: no item breaks over two.
+      expect(box.height, box.text).toBeLessThan(36);
+    }
+    // Nothing is pushed out of the window.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    const login = await page.getByRole("link", { name: "Login" }).first().boundingBox();
+    expect((login?.x ?? Infinity) + (login?.width ?? 0)).toBeLessThanOrEqual(1024);
+    // No browser triangle: the summary draws its own chevron.
+    const summary = nav.locator("summary");
+    expect(await summary.evaluate((el) => getComputedStyle(el).display)).not.toBe("list-item");
+    expect(await summary.evaluate((el) => getComputedStyle(el, "::after").borderRightStyle)).toBe("solid");
+  });
+
+  for (const path of ["/login", "/no/such/page", "/archive?search=zzzzzz"]) {
+    test(`the footer of the short page ${path} sits at the bottom of the window`, async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 1400 });
+      await page.goto(path);
+      const bottom = await page.getByRole("contentinfo").evaluate((footer) => footer.getBoundingClientRect().bottom);
+      expect(bottom).toBe(1400);
+    });
+  }
+
+  test("at 390 px the designer button can be scrolled clear of every link and button", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.context().addCookies([{ name: "signed_in", value: "1", url: siteOrigin() }]);
+    await page.route("/api/auth/me", (route) =>
+      route.fulfill({ json: { user: { username: "curator", role: "admin" } } }),
+    );
+    await page.goto("/");
+    const fab = page.getByRole("link", { name: "Edit home layout" });
+    await expect(fab).toBeVisible();
+    await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+    });
+    const covered = await fab.evaluate((button) => {
+      const a = button.getBoundingClientRect();
+      return [...document.querySelectorAll("main a, main button, footer a, footer button, footer p")]
+        .filter((el) => {
+          const b = el.getBoundingClientRect();
+          return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        })
+        .map((el) => el.textContent.trim());
+    });
+    expect(covered).toEqual([]);
   });
 });
 

@@ -3,6 +3,8 @@ import { uploadTargetSchema, type UploadTarget } from "../../src/modules/uploads
 
 /** The admin the browser tests sign in as: the servers are started with these as ADMIN_USERNAME/PASSWORD. */
 export const E2E_ADMIN = { username: "e2e-admin", password: "a long e2e password" };
+/** An account without the admin role (tests/setup/e2e-reader.ts makes it). */
+export const E2E_READER = { username: "e2e-reader", password: "a long reader password" };
 
 /** The bucket of the S3 test server: a fake S3 on loopback that checks signatures and upload policies. */
 export const E2E_S3 = { bucket: "meh-e2e", region: "us-east-1", accessKeyId: "e2e-key", secretAccessKey: "e2e-secret" };

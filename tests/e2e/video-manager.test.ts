@@ -16,12 +16,17 @@ test("the owner adds a video with its file and poster, sees it published, edits 
   await dialog.getByLabel("Title").fill(title);
   await dialog.getByLabel("Description").fill("It boils, eventually.");
   await dialog.getByLabel("Category").selectOption("Meh Moments");
+  // Saving too early shows what is missing; the error goes as soon as the file is there.
+  await dialog.getByRole("button", { name: "Create Video" }).click();
+  const videoFile = dialog.getByRole("group", { name: "Video file" });
+  await expect(videoFile.getByRole("alert")).toBeVisible();
   await upload(
     page,
     "Upload video",
     "content/media/videos/the-kettle-that-took-its-time.mp4",
     "Video has been uploaded successfully",
   );
+  await expect(videoFile.getByRole("alert")).toHaveCount(0);
   // The duration is read from the file itself: the kettle clip runs 7 seconds.
   await expect(dialog.getByLabel("Duration (seconds)")).toHaveValue("7");
   await upload(

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import pg from "pg";
 import { databaseUrl } from "./postgres-url.ts";
 
@@ -25,6 +25,11 @@ if (process.env.E2E_ENGINE === "postgres" && server) {
   };
 }
 
+const reader = spawnSync("tsx", ["tests/setup/e2e-reader.ts"], { env, stdio: "inherit" });
+if (reader.status !== 0) {
+  await dropDatabase();
+  process.exit(1);
+}
 const child = spawn("tsx", ["scripts/start.ts"], { env, stdio: "inherit" });
 const stop = (signal: NodeJS.Signals) => {
   child.kill(signal);

@@ -1,12 +1,38 @@
+import { useState } from "react";
 import type { z } from "zod";
 import { CATEGORIES } from "@/lib/categories";
 import { clampRating } from "@/lib/form-fields";
-import { slugify } from "@/lib/slug";
+import { newSlug } from "@/lib/slug";
 import { MEH_RATING } from "../../../db/domain-constants.ts";
 
 /** Each refused field's first message, keyed by the field's name, for a form to show. */
-export function issuesByField(error: z.ZodError): Record<string, string> {
-  return Object.fromEntries(error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+function issuesByField<I>(schema: z.ZodType<I>, input: I): Record<string, string> {
+  const result = schema.safeParse(input);
+  if (result.success) return {};
+  // Later entries win in fromEntries, so the first issue of a field is put last.
+  return Object.fromEntries(
+    result.error.issues.map((issue): [string, string] => [String(issue.path[0]), issue.message]).reverse(),
+  );
+}
+
+/**
+ * A form's field errors, by the endpoint's own schema: every one shows when the owner
+ * saves, and each goes as soon as its field is fixed, since `input` is checked again on
+ * every change. A field not yet complained about stays quiet while it is being typed.
+ */
+export function useFieldErrors<I>(schema: z.ZodType<I>, input: I) {
+  const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
+  const current = shown.size === 0 ? {} : issuesByField(schema, input);
+  const errors: Record<string, string | undefined> = Object.fromEntries(
+    Object.entries(current).filter(([field]) => shown.has(field)),
+  );
+  /** Check every field: true when `input` may be sent; otherwise all its errors show. */
+  const check = (): boolean => {
+    const all = issuesByField(schema, input);
+    setShown(new Set(Object.keys(all)));
+    return Object.keys(all).length === 0;
+  };
+  return { errors, check };
 }
 
 /** A field's error, in red under it (SPEC §2). */
@@ -51,12 +77,27 @@ export function TextField({
   );
 }
 
-/** The slug (SPEC §5): derived from the title while new, fixed once saved; never typed. */
-export function SlugField({ id, slug, title }: { id: string; slug?: string; title: string }) {
+/**
+ * The slug (SPEC §5): fixed once saved; while new, the one the title will be saved with,
+ * made unique against the slugs already `taken`; never typed.
+ */
+export function SlugField({
+  id,
+  slug,
+  title,
+  fallback,
+  taken,
+}: {
+  id: string;
+  slug?: string;
+  title: string;
+  fallback: string;
+  taken: ReadonlySet<string>;
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>Slug</label>
-      <input id={id} value={slug ?? slugify(title)} disabled />
+      <input id={id} value={slug ?? newSlug(title, fallback, taken)} disabled />
     </div>
   );
 }

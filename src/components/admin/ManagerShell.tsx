@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ApiError, apiRequest } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
+import { ToastScope } from "@/lib/toast-scope";
+import { mayDiscardUnsavedWork } from "@/lib/unsaved-work";
 
 export interface ManagedItem {
   id: number;
@@ -34,8 +36,24 @@ export interface ManagerConfig<T extends ManagedItem, I> {
     fieldFailed?: Record<string, string>;
   };
   card: (item: T) => ReactNode;
-  form: (props: { item?: T; pending: boolean; onSubmit: (input: I) => void; onCancel: () => void }) => ReactNode;
+  form: (props: FormProps<T, I>) => ReactNode;
 }
+
+/** What a manager hands its form. */
+export interface FormProps<T, I> {
+  item?: T;
+  /** Slugs of the items there are, so a new item's form can show the slug it will get. */
+  takenSlugs: ReadonlySet<string>;
+  pending: boolean;
+  onSubmit: (input: I) => void;
+  onCancel: () => void;
+}
+
+/** Whether a window of its own (Uppy's, a role=dialog hidden by aria-hidden when closed) is open inside `dialog`. */
+const hasOpenLayer = (dialog: HTMLElement): boolean =>
+  [...dialog.querySelectorAll('[role="dialog"], [aria-modal="true"]')].some(
+    (layer) => !layer.closest('[aria-hidden="true"]'),
+  );
 
 type Editing<T> = { mode: "new" } | { mode: "edit"; item: T } | null;
 
@@ -51,11 +69,24 @@ export function ManagerShell<T extends ManagedItem, I>({
   const list = useQuery<T[]>({ queryKey: [config.endpoint] });
   const [editing, setEditing] = useState<Editing<T>>(startWithNew ? { mode: "new" } : null);
   const dialog = useRef<HTMLDialogElement>(null);
+  // The dialog's notices (uploads) go stale once it closes or its owner saves.
+  const [scope, setScope] = useState(() => new AbortController());
+  const renewScope = () => {
+    scope.abort();
+    setScope(new AbortController());
+  };
 
   useEffect(() => {
     if (editing && !dialog.current?.open) dialog.current?.showModal();
     if (!editing && dialog.current?.open) dialog.current.close();
   }, [editing]);
+
+  /** Close the dialog, unless its owner would rather keep what they typed. */
+  const requestClose = () => {
+    if (!mayDiscardUnsavedWork()) return;
+    renewScope();
+    setEditing(null);
+  };
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: [config.endpoint] });
   const save = useMutation({
@@ -63,6 +94,7 @@ export function ManagerShell<T extends ManagedItem, I>({
       editing?.mode === "edit"
         ? apiRequest<T>("PUT", `${config.endpoint}/${String(editing.item.id)}`, input)
         : apiRequest<T>("POST", config.endpoint, input),
+    onMutate: renewScope,
     onSuccess: async () => {
       toast({ title: editing?.mode === "edit" ? config.toasts.updated : config.toasts.created });
       setEditing(null);
@@ -141,21 +173,34 @@ export function ManagerShell<T extends ManagedItem, I>({
         ref={dialog}
         className="manager__dialog"
         aria-label={editing?.mode === "edit" ? `Edit ${config.noun}` : `New ${config.noun}`}
+        onKeyDownCapture={(event) => {
+          if (event.key !== "Escape") return;
+          // Esc is the dialog's to handle, not the browser's, which would close it outright.
+          // A window opened inside it (an upload) closes itself; only then the dialog, if
+          // nothing typed would be lost.
+          event.preventDefault();
+          if (!hasOpenLayer(event.currentTarget)) requestClose();
+        }}
+        onCancel={(event) => {
+          event.preventDefault();
+          requestClose();
+        }}
         onClose={() => {
           setEditing(null);
         }}
       >
-        {editing &&
-          config.form({
-            item: editing.mode === "edit" ? editing.item : undefined,
-            pending: save.isPending,
-            onSubmit: (input) => {
-              save.mutate(input);
-            },
-            onCancel: () => {
-              setEditing(null);
-            },
-          })}
+        <ToastScope.Provider value={scope.signal}>
+          {editing &&
+            config.form({
+              item: editing.mode === "edit" ? editing.item : undefined,
+              takenSlugs: new Set((list.data ?? []).map((item) => item.slug)),
+              pending: save.isPending,
+              onSubmit: (input) => {
+                save.mutate(input);
+              },
+              onCancel: requestClose,
+            })}
+        </ToastScope.Provider>
       </dialog>
     </div>
   );

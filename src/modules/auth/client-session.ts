@@ -1,3 +1,5 @@
+import { mayDiscardUnsavedWork } from "@/lib/unsaved-work";
+
 // The browser's side of the session: the header keeps who is signed in for 5 minutes
 // (SPEC §7), so signing in or out must forget that answer.
 
@@ -13,8 +15,9 @@ export function forgetUser(): void {
   }
 }
 
-/** Sign out (SPEC §4): end the session, forget the user, go to /login. */
+/** Sign out (SPEC §4): end the session, forget the user, go to /login; unsaved work is asked about first. */
 export async function logout(): Promise<void> {
+  if (!mayDiscardUnsavedWork()) return;
   await fetch("/api/auth/logout", { method: "POST", credentials: "same-origin" }).catch(() => undefined);
   forgetUser();
   window.location.assign("/login");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { carriesSessionToken, cookieValues } from "./cookie";
+import { carriesSessionToken, cookieValues, mayBeSignedIn } from "./cookie";
 
 const token = `${"a".repeat(24)}.${"b2".repeat(12)}`;
 
@@ -33,5 +33,14 @@ describe("carriesSessionToken", () => {
   it("looks only at the cookie the site sets: __Host- prefixed on https", () => {
     expect(carriesSessionToken(`session=${token}`, true)).toBe(false);
     expect(carriesSessionToken(`__Host-session=${token}`, false)).toBe(false);
+  });
+});
+
+describe("mayBeSignedIn", () => {
+  it("reads the hint under either name, and nothing else", () => {
+    expect(mayBeSignedIn("theme=dark; signed_in=1")).toBe(true);
+    expect(mayBeSignedIn("__Host-signed_in=1; theme=dark")).toBe(true);
+    expect(mayBeSignedIn("")).toBe(false);
+    expect(mayBeSignedIn("not_signed_in=1; signed_in=10")).toBe(false);
   });
 });

@@ -8,6 +8,17 @@ const hostOnly = (name: string, secure: boolean): string => (secure ? `__Host-${
 /** The session cookie's name. */
 export const sessionCookieName = (secure: boolean): string => hostOnly("session", secure);
 
+/**
+ * The name of the "signed in" hint: set beside the session cookie and readable by scripts,
+ * it holds no secret, only tells the header that asking who is signed in is worth a request.
+ */
+export const signedInHintName = (secure: boolean): string => hostOnly("signed_in", secure);
+
+/** Whether this browser may be signed in: it holds the hint (either name; scripts do not know the scheme's prefix). */
+export function mayBeSignedIn(cookieHeader: string): boolean {
+  return /(?:^|;\s*)(?:__Host-)?signed_in=1(?:;|$)/.test(cookieHeader);
+}
+
 /** The device cookie's name: the browser its owner signed in with before. */
 export const deviceCookieName = (secure: boolean): string => hostOnly("device", secure);
 

@@ -111,7 +111,7 @@ describe("the account-wide cap", () => {
     });
     // The same answer as any refusal: the cap does not say whether the password was right.
     const refused: unknown = await attempt("owner", RIGHT, "192.0.2.99", undefined, now).catch((e: unknown) => e);
-    expect(refused).toMatchObject({ code: "rate_limited", message: "Too many attempts. Please try again later." });
+    expect(refused).toMatchObject({ code: "rate_limited", message: "Too many attempts. Try again in 1 second." });
     // A name nobody has is capped the same way, so the cap does not tell which names exist.
     for (let i = 0; i < ACCOUNT_LIMIT.slowAfter; i++)
       await outcome(attempt("nobody", "guess", `198.18.0.${i}`, undefined, now));

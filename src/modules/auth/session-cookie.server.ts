@@ -1,6 +1,6 @@
 import type { AstroCookies } from "astro";
 import { settings } from "@/lib/runtime.server";
-import { cookieValues, deviceCookieName, sessionCookieName } from "./cookie";
+import { cookieValues, deviceCookieName, sessionCookieName, signedInHintName } from "./cookie";
 import { DEVICE_COOKIE_MAX_AGE_MS } from "./device-token.server";
 import { ABSOLUTE_TIMEOUT_MS } from "./session.server";
 
@@ -17,14 +17,17 @@ export function readSessionTokens(request: Request): string[] {
   return cookieValues(request.headers.get("Cookie"), sessionCookieName(secure()));
 }
 
-/** Hand the browser its session. */
+/** Hand the browser its session, and the hint that tells its scripts a session may be there. */
 export function setSessionCookie(cookies: AstroCookies, token: string): void {
-  cookies.set(sessionCookieName(secure()), token, { ...options(), maxAge: ABSOLUTE_TIMEOUT_MS / 1000 });
+  const maxAge = ABSOLUTE_TIMEOUT_MS / 1000;
+  cookies.set(sessionCookieName(secure()), token, { ...options(), maxAge });
+  cookies.set(signedInHintName(secure()), "1", { ...options(), httpOnly: false, maxAge });
 }
 
-/** Take the session cookie away. */
+/** Take the session cookie away, and its hint. */
 export function clearSessionCookie(cookies: AstroCookies): void {
   cookies.delete(sessionCookieName(secure()), options());
+  cookies.delete(signedInHintName(secure()), { ...options(), httpOnly: false });
 }
 
 /** The device token the browser was given at its last sign-in, if any (not yet validated). */

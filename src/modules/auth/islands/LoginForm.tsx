@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from "react";
-import { apiRequest } from "@/lib/api-request";
+import { apiRequest, readableError } from "@/lib/api-request";
 import { toast, toastAfterNavigation } from "@/lib/toast";
 import { forgetUser } from "../client-session";
 import { loginSchema } from "../schema";
@@ -36,12 +36,17 @@ export default function LoginForm() {
     try {
       const { user } = await apiRequest<{ user: PublicUser }>("POST", "/api/auth/login", values);
       forgetUser();
-      // The page changes at once, so the dashboard shows this.
+      // The page changes at once, so the next page shows this: the dashboard for an admin,
+      // and for anyone else this page again, saying that the admin area needs an admin.
       toastAfterNavigation({ title: "Login successful", description: `Welcome back, ${user.username}!` });
-      window.location.assign("/admin");
+      if (user.role === "admin") window.location.assign("/admin");
+      else window.location.assign("/login");
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : "Invalid credentials";
-      toast({ title: "Login failed", description: message, variant: "destructive" });
+      toast({
+        title: "Login failed",
+        description: readableError(error, "Invalid credentials"),
+        variant: "destructive",
+      });
       setPending(false);
     }
   };

@@ -7,7 +7,16 @@ import { PostMeta } from "./PostMeta";
 const CARD_SIZES = "(min-width: 1232px) 380px, (min-width: 700px) 45vw, 92vw";
 
 /** A post in a grid: cover, category, title, excerpt, rating, date and read time. */
-export function PostCard({ post, eager = false }: { post: PostCardData; eager?: boolean }) {
+export function PostCard({
+  post,
+  eager = false,
+  heading: Heading = "h3",
+}: {
+  post: PostCardData;
+  eager?: boolean;
+  /** The title's level: h3 under a section's h2, h2 where the cards follow the page's h1. */
+  heading?: "h2" | "h3";
+}) {
   return (
     <article className="card">
       <Picture
@@ -21,9 +30,9 @@ export function PostCard({ post, eager = false }: { post: PostCardData; eager?: 
       />
       <div className="card__body">
         <CategoryBadge category={post.category} href={categoryHref(post.category)} />
-        <h3 className="card__title">
+        <Heading className="card__title">
           <a href={postPath(post.slug)}>{post.title}</a>
-        </h3>
+        </Heading>
         <p className="card__excerpt">{post.excerpt}</p>
         <PostMeta mehRating={post.mehRating} publishedAt={post.publishedAt} readTime={post.readTime} />
       </div>

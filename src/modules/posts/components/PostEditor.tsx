@@ -1,18 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
+import type { FormProps } from "@/components/admin/ManagerShell";
 import { postImagesKey } from "../keys";
 import type { PostInput } from "../schema";
 import type { PostImageJson, PostJson } from "../serialize";
 import { PostForm } from "./PostForm";
 
-interface PostEditorProps {
-  item?: PostJson;
-  pending: boolean;
-  onSubmit: (input: PostInput) => void;
-  onCancel: () => void;
-}
-
 /** The post form, once an edited post's gallery has loaded. */
-export function PostEditor({ item, ...props }: PostEditorProps) {
+export function PostEditor({ item, ...props }: FormProps<PostJson, PostInput>) {
   const images = useQuery<PostImageJson[]>({
     queryKey: [postImagesKey(item?.id ?? 0)],
     enabled: item !== undefined,

@@ -3,11 +3,13 @@ import {
   CategorySelect,
   FeaturedCheckbox,
   FormActions,
-  issuesByField,
   RatingInput,
   SlugField,
   TextField,
+  useFieldErrors,
 } from "@/components/admin/FormControls";
+import type { FormProps } from "@/components/admin/ManagerShell";
+import { useUnsavedWork } from "@/components/admin/use-unsaved-work";
 import { clampRating } from "@/lib/form-fields";
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
 import { UploadButton } from "@/modules/uploads/components/UploadButton";
@@ -16,19 +18,16 @@ import { postInputSchema, type PostInput } from "../schema";
 import type { PostImageJson, PostJson } from "../serialize";
 import { GalleryEditor, type GalleryItem } from "./GalleryEditor";
 
-interface PostFormProps {
+interface PostFormProps extends Omit<FormProps<PostJson, PostInput>, "item"> {
   /** The post being edited; none for a new post. */
   post?: PostJson;
   images?: PostImageJson[];
-  pending: boolean;
-  onSubmit: (input: PostInput) => void;
-  onCancel: () => void;
 }
 
 type TextName = "title" | "excerpt" | "content" | "existentialEcho" | "soundtrackPotential" | "emotionalTexture";
 
 /** The post dialog's form (SPEC §4): empty for new, prefilled for edit; validated by the endpoint's schema. */
-export function PostForm({ post, images = [], pending, onSubmit, onCancel }: PostFormProps) {
+export function PostForm({ post, images = [], takenSlugs, pending, onSubmit, onCancel }: PostFormProps) {
   const id = useId();
   const [text, setText] = useState<Record<TextName, string>>({
     title: post?.title ?? "",
@@ -45,29 +44,26 @@ export function PostForm({ post, images = [], pending, onSubmit, onCancel }: Pos
   const [gallery, setGallery] = useState<GalleryItem[]>(
     images.map((i) => ({ imageUrl: i.imageUrl, description: i.description ?? "" })),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const setCover = useCallback((path: string) => {
     setImageUrl(path);
   }, []);
 
+  const input: PostInput = {
+    ...text,
+    category: category as PostInput["category"],
+    mehRating: clampRating(rating),
+    featured,
+    imageUrl,
+    readTime: readTime(text.content),
+    images: gallery.map((item) => ({ imageUrl: item.imageUrl, description: item.description })),
+  };
+  const { errors, check } = useFieldErrors(postInputSchema, input);
+  const [savedInput] = useState(() => JSON.stringify(input));
+  useUnsavedWork(JSON.stringify(input) !== savedInput);
+
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
-    const input: PostInput = {
-      ...text,
-      category: category as PostInput["category"],
-      mehRating: clampRating(rating),
-      featured,
-      imageUrl,
-      readTime: readTime(text.content),
-      images: gallery.map((item) => ({ imageUrl: item.imageUrl, description: item.description })),
-    };
-    const result = postInputSchema.safeParse(input);
-    if (!result.success) {
-      setErrors(issuesByField(result.error));
-      return;
-    }
-    setErrors({});
-    onSubmit(input);
+    if (check()) onSubmit(input);
   };
 
   const field = (name: TextName, label: string, multiline = false) => (
@@ -86,7 +82,7 @@ export function PostForm({ post, images = [], pending, onSubmit, onCancel }: Pos
   return (
     <form className="post-form" onSubmit={submit} noValidate>
       {field("title", "Title")}
-      <SlugField id={`${id}-slug`} slug={post?.slug} title={text.title} />
+      <SlugField id={`${id}-slug`} slug={post?.slug} title={text.title} fallback="post" taken={takenSlugs} />
       {field("excerpt", "Excerpt", true)}
       {field("content", "Content", true)}
       <CategorySelect id={`${id}-category`} value={category} error={errors.category} onChange={setCategory} />

@@ -17,7 +17,7 @@ const archive: ListingConfig<PostCardData> = {
   keyOf: postsKey,
   load: async (key, signal) => (await apiRequest<PostJson[]>("GET", key, undefined, signal)).map(toPostCard),
   idOf: (post) => post.id,
-  render: (post) => <PostCard post={post} />,
+  render: (post) => <PostCard post={post} heading="h2" />,
   count: (n, { search }) => (search ? `${plural(n)} found for "${search}"` : `${plural(n)} found`),
   empty: ({ search, category }, failed) => {
     if (failed) return "Search failed";

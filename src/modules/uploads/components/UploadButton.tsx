@@ -6,6 +6,7 @@ import DashboardModal from "@uppy/react/dashboard-modal";
 import { useEffect, useRef, useState } from "react";
 import { apiRequest } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
+import { useToastScope } from "@/lib/toast-scope";
 import { MAX_BYTES, UPLOAD_TYPES, uploadTargetSchema, type UploadKind } from "../contract";
 
 interface UploadButtonProps {
@@ -26,6 +27,12 @@ const restrictions = (kind: UploadKind) => ({
 /** A button opening Uppy's dashboard for one direct upload, then normalising the file. */
 export function UploadButton({ label, kind, successText, onUploaded }: UploadButtonProps) {
   const [open, setOpen] = useState(false);
+  const scope = useToastScope();
+  // Uppy's hooks are made once; they read the editor's current scope through this.
+  const scopeNow = useRef(scope);
+  useEffect(() => {
+    scopeNow.current = scope;
+  }, [scope]);
   // One file per upload, so the path to normalise is the one last handed out.
   const rawPath = useRef("");
   const [uppy] = useState(() =>
@@ -51,6 +58,7 @@ export function UploadButton({ label, kind, successText, onUploaded }: UploadBut
             title: "Upload Error",
             description: "Failed to get upload URL. Please try again.",
             variant: "destructive",
+            scope: scopeNow.current,
           });
           throw error;
         }
@@ -63,7 +71,7 @@ export function UploadButton({ label, kind, successText, onUploaded }: UploadBut
       apiRequest<{ normalizedPath: string }>("POST", "/api/objects/normalize", { rawPath: rawPath.current }).then(
         ({ normalizedPath }) => {
           onUploaded(normalizedPath);
-          toast({ title: kind === "image" ? "Image Uploaded" : "Video Uploaded", description: successText });
+          toast({ title: kind === "image" ? "Image Uploaded" : "Video Uploaded", description: successText, scope });
           setOpen(false);
           uppy.clear();
         },
@@ -72,6 +80,7 @@ export function UploadButton({ label, kind, successText, onUploaded }: UploadBut
             title: "Upload Error",
             description: "Failed to process uploaded image. Please try again.",
             variant: "destructive",
+            scope,
           });
           uppy.clear();
         },
@@ -81,7 +90,7 @@ export function UploadButton({ label, kind, successText, onUploaded }: UploadBut
     return () => {
       uppy.off("upload-success", done);
     };
-  }, [uppy, onUploaded, successText, kind]);
+  }, [uppy, onUploaded, successText, kind, scope]);
 
   return (
     <>

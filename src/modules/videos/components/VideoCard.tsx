@@ -13,7 +13,14 @@ export type VideoCardData = Pick<
 const CARD_SIZES = "(min-width: 1232px) 380px, (min-width: 700px) 45vw, 92vw";
 
 /** A video in a grid: poster with its duration, category, title and rating. */
-export function VideoCard({ video }: { video: VideoCardData }) {
+export function VideoCard({
+  video,
+  heading: Heading = "h3",
+}: {
+  video: VideoCardData;
+  /** The title's level: h3 under a section's h2, h2 where the cards follow the page's h1. */
+  heading?: "h2" | "h3";
+}) {
   return (
     <article className="card">
       <div className="card__media">
@@ -32,9 +39,9 @@ export function VideoCard({ video }: { video: VideoCardData }) {
       </div>
       <div className="card__body">
         <CategoryBadge category={video.category} href={videoCategoryHref(video.category)} warm />
-        <h3 className="card__title">
+        <Heading className="card__title">
           <a href={videoPath(video.slug)}>{video.title}</a>
-        </h3>
+        </Heading>
         <p className="meta">
           <RatingDots rating={video.mehRating} />
         </p>

@@ -4,23 +4,18 @@ import {
   FeaturedCheckbox,
   FieldError,
   FormActions,
-  issuesByField,
   RatingInput,
   SlugField,
   TextField,
+  useFieldErrors,
 } from "@/components/admin/FormControls";
+import type { FormProps } from "@/components/admin/ManagerShell";
+import { useUnsavedWork } from "@/components/admin/use-unsaved-work";
 import { clampRating } from "@/lib/form-fields";
 import { formatDuration } from "@/lib/format";
 import { UploadButton } from "@/modules/uploads/components/UploadButton";
 import { videoInputSchema, type VideoInput } from "../schema";
 import type { VideoJson } from "../serialize";
-
-interface VideoFormProps {
-  item?: VideoJson;
-  pending: boolean;
-  onSubmit: (input: VideoInput) => void;
-  onCancel: () => void;
-}
 
 type TextName = "title" | "description" | "existentialEcho" | "soundtrackPotential" | "emotionalTexture";
 
@@ -40,7 +35,7 @@ function readDuration(url: string): Promise<number> {
 }
 
 /** The video dialog's form, in the post form's manner: empty for new, prefilled for edit. */
-export function VideoForm({ item, pending, onSubmit, onCancel }: VideoFormProps) {
+export function VideoForm({ item, takenSlugs, pending, onSubmit, onCancel }: FormProps<VideoJson, VideoInput>) {
   const id = useId();
   const [text, setText] = useState<Record<TextName, string>>({
     title: item?.title ?? "",
@@ -55,7 +50,6 @@ export function VideoForm({ item, pending, onSubmit, onCancel }: VideoFormProps)
   const [videoUrl, setVideoUrl] = useState(item?.videoUrl ?? "");
   const [thumbnailUrl, setThumbnailUrl] = useState(item?.thumbnailUrl ?? "");
   const [duration, setDuration] = useState(String(item?.duration ?? 0));
-  const [errors, setErrors] = useState<Record<string, string>>({});
 
   const videoUploaded = useCallback((path: string) => {
     setVideoUrl(path);
@@ -70,24 +64,22 @@ export function VideoForm({ item, pending, onSubmit, onCancel }: VideoFormProps)
     setThumbnailUrl(path);
   }, []);
 
+  const input: VideoInput = {
+    ...text,
+    category: category as VideoInput["category"],
+    mehRating: clampRating(rating),
+    featured,
+    videoUrl,
+    thumbnailUrl,
+    duration: Number(duration),
+  };
+  const { errors, check } = useFieldErrors(videoInputSchema, input);
+  const [savedInput] = useState(() => JSON.stringify(input));
+  useUnsavedWork(JSON.stringify(input) !== savedInput);
+
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
-    const input: VideoInput = {
-      ...text,
-      category: category as VideoInput["category"],
-      mehRating: clampRating(rating),
-      featured,
-      videoUrl,
-      thumbnailUrl,
-      duration: Number(duration),
-    };
-    const result = videoInputSchema.safeParse(input);
-    if (!result.success) {
-      setErrors(issuesByField(result.error));
-      return;
-    }
-    setErrors({});
-    onSubmit(input);
+    if (check()) onSubmit(input);
   };
 
   const error = (name: string) => <FieldError message={errors[name]} />;
@@ -107,7 +99,7 @@ export function VideoForm({ item, pending, onSubmit, onCancel }: VideoFormProps)
   return (
     <form className="post-form" onSubmit={submit} noValidate>
       {field("title", "Title")}
-      <SlugField id={`${id}-slug`} slug={item?.slug} title={text.title} />
+      <SlugField id={`${id}-slug`} slug={item?.slug} title={text.title} fallback="video" taken={takenSlugs} />
       {field("description", "Description", 6)}
       <CategorySelect id={`${id}-category`} value={category} error={errors.category} onChange={setCategory} />
       <RatingInput id={`${id}-rating`} value={rating} onChange={setRating} />

@@ -15,7 +15,7 @@ const videos: ListingConfig<VideoCardData> = {
   keyOf: videosKey,
   load: async (key, signal) => (await apiRequest<VideoJson[]>("GET", key, undefined, signal)).map(toVideoCard),
   idOf: (video) => video.id,
-  render: (video) => <VideoCard video={video} />,
+  render: (video) => <VideoCard video={video} heading="h2" />,
   empty: ({ search, category }, failed) => {
     if (failed) return "Search failed";
     if (search) return `No videos found for "${search}"`;
