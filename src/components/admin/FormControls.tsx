@@ -97,7 +97,7 @@ export function SlugField({
   return (
     <div className="field">
       <label htmlFor={id}>Slug</label>
-      <input id={id} value={slug ?? newSlug(title, fallback, taken)} disabled />
+      <input id={id} value={slug ?? (title.trim() ? newSlug(title, fallback, taken) : "")} disabled />
     </div>
   );
 }
