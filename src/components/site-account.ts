@@ -81,7 +81,9 @@ class SiteAccount extends HTMLElement {
     void currentUser().then((user) => {
       if (!user) return;
       this.replaceChildren(userMenu(user));
-      if (user.role === "admin" && !document.querySelector(".designer-fab")) document.body.append(designerButton());
+      // Not in the admin area, whose own navigation links the designer.
+      if (user.role === "admin" && !document.querySelector(".designer-fab, .admin-shell"))
+        document.querySelector("main")?.prepend(designerButton());
     });
   }
 }

@@ -1,8 +1,7 @@
 import { gzipSync } from "node:zlib";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { HtmlValidate } from "html-validate";
-import { PUBLIC_PAGES, siteOrigin } from "./support";
+import { PUBLIC_PAGES, seriousViolations, siteOrigin } from "./support";
 
 test.describe("accessibility (axe: WCAG 2.1 A/AA and best practices)", () => {
   for (const [label, viewport] of [
@@ -14,13 +13,7 @@ test.describe("accessibility (axe: WCAG 2.1 A/AA and best practices)", () => {
       await page.setViewportSize(viewport);
       for (const path of PUBLIC_PAGES) {
         await page.goto(path);
-        const { violations } = await new AxeBuilder({ page })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-          .analyze();
-        const serious = violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-        expect(serious, path).toEqual([]);
+        expect(await seriousViolations(page), path).toEqual([]);
       }
     });
   }

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { test, type APIRequestContext, type Page } from "@playwright/test";
 import { uploadTargetSchema, type UploadTarget } from "../../src/modules/uploads/contract";
 
@@ -69,4 +70,14 @@ export async function holdRequests(page: Page, url: string): Promise<HeldRequest
     await route.continue();
   });
   return { arrived, release };
+}
+
+/** The page's serious and critical accessibility violations (axe: WCAG 2.1 A/AA and best practices), one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }

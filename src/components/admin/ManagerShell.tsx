@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Picture } from "@/components/ui/Picture";
 import { ApiError, apiRequest } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
 import { ToastScope } from "@/lib/toast-scope";
@@ -36,6 +37,8 @@ export interface ManagerConfig<T extends ManagedItem, I> {
     fieldFailed?: Record<string, string>;
   };
   card: (item: T) => ReactNode;
+  /** The item's picture (cover, poster), shown on its card. */
+  cover: (item: T) => string;
   form: (props: FormProps<T, I>) => ReactNode;
 }
 
@@ -69,6 +72,7 @@ export function ManagerShell<T extends ManagedItem, I>({
   const list = useQuery<T[]>({ queryKey: [config.endpoint] });
   const [editing, setEditing] = useState<Editing<T>>(startWithNew ? { mode: "new" } : null);
   const dialog = useRef<HTMLDialogElement>(null);
+  const dialogId = useId();
   // The dialog's notices (uploads) go stale once it closes or its owner saves.
   const [scope, setScope] = useState(() => new AbortController());
   const renewScope = () => {
@@ -77,7 +81,11 @@ export function ManagerShell<T extends ManagedItem, I>({
   };
 
   useEffect(() => {
-    if (editing && !dialog.current?.open) dialog.current?.showModal();
+    if (editing && !dialog.current?.open) {
+      dialog.current?.showModal();
+      // The form's first field, not the close button the dialog would focus first.
+      dialog.current?.querySelector<HTMLElement>("form :is(input, textarea, select):not(:disabled)")?.focus();
+    }
     if (!editing && dialog.current?.open) dialog.current.close();
   }, [editing]);
 
@@ -139,6 +147,15 @@ export function ManagerShell<T extends ManagedItem, I>({
         <ul className="manager__list">
           {(list.data ?? []).map((item) => (
             <li key={item.id} className="card manager__card">
+              <Picture
+                src={config.cover(item)}
+                alt=""
+                width={320}
+                height={180}
+                widths={[320, 640]}
+                sizes="(min-width: 700px) 12rem, 92vw"
+                className="manager__cover"
+              />
               <div className="card__body">
                 {config.card(item)}
                 <p className="manager__actions">
@@ -172,7 +189,7 @@ export function ManagerShell<T extends ManagedItem, I>({
       <dialog
         ref={dialog}
         className="manager__dialog"
-        aria-label={editing?.mode === "edit" ? `Edit ${config.noun}` : `New ${config.noun}`}
+        aria-labelledby={`${dialogId}-title`}
         onKeyDownCapture={(event) => {
           if (event.key !== "Escape") return;
           // Esc is the dialog's to handle, not the browser's, which would close it outright.
@@ -189,6 +206,12 @@ export function ManagerShell<T extends ManagedItem, I>({
           setEditing(null);
         }}
       >
+        <header className="manager__dialog-header">
+          <h2 id={`${dialogId}-title`}>{editing?.mode === "edit" ? `Edit ${config.noun}` : `New ${config.noun}`}</h2>
+          <button type="button" className="manager__dialog-close" aria-label="Close" onClick={requestClose}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </header>
         <ToastScope.Provider value={scope.signal}>
           {editing &&
             config.form({

@@ -12,7 +12,10 @@ const gzipAsync = promisify(gzip);
  * millisecond, and a browser needs only that much memory to decode them.
  */
 const brotliWindowFor = (length: number): number =>
-  Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(length + 1))));
+  Math.min(
+    constants.BROTLI_MAX_WINDOW_BITS,
+    Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(length + 1))),
+  );
 
 /** Brotli and gzip of a body, done once and kept: stored pages and build assets are sent many times. */
 export async function compress(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {

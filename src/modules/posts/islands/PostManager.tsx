@@ -27,6 +27,7 @@ const posts: ManagerConfig<PostJson, PostInput> = {
     // The gallery is saved with its post, so a refused image fails the whole save.
     fieldFailed: { images: "Failed to save additional image." },
   },
+  cover: (item) => item.imageUrl,
   card: (post) => (
     <>
       <h2 className="card__title">{post.title}</h2>

@@ -26,6 +26,7 @@ const videos: ManagerConfig<VideoJson, VideoInput> = {
     updateFailed: "Failed to update video.",
     deleteFailed: "Failed to delete video.",
   },
+  cover: (item) => item.thumbnailUrl,
   card: (video) => (
     <>
       <h2 className="card__title">{video.title}</h2>

@@ -1,0 +1,71 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./admin-helpers";
+import { E2E_ADMIN, seriousViolations } from "./support";
+
+const adminNav = (page: Page) => page.getByRole("navigation", { name: "Admin" });
+
+test("every admin screen shares one shell: its sections, who is signed in, and sign-out", async ({ page }) => {
+  await signIn(page);
+  for (const [path, current] of [
+    ["/admin", "Dashboard"],
+    ["/admin/posts", "Posts"],
+    ["/admin/videos", "Videos"],
+  ] as const) {
+    await page.goto(path);
+    const nav = adminNav(page);
+    for (const label of ["Dashboard", "Posts", "Videos", "Theme (CSS)", "Home layout"]) {
+      await expect(nav.getByRole("link", { name: label })).toBeVisible();
+    }
+    await expect(nav.getByRole("link", { name: current })).toHaveAttribute("aria-current", "page");
+    await expect(nav).toContainText(`Signed in as ${E2E_ADMIN.username}`);
+  }
+  // The dashboard keeps its own Logout (SPEC §2); the other screens have the shell's.
+  await expect(adminNav(page).getByRole("button", { name: "Logout" })).toBeVisible();
+  await adminNav(page).getByRole("link", { name: "Posts" }).click();
+  await expect(page).toHaveURL(/\/admin\/posts$/);
+  await expect(page.getByRole("link", { name: "Back to the dashboard" })).toHaveCount(0);
+});
+
+test("a manager's cards show their cover, and its dialog has a title and a close button", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/posts");
+  const cover = page.locator(".manager__card").first().locator("img");
+  await expect(cover).toHaveAttribute("src", /^\/_image\?|^\/uploads\//);
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  // Keyboard only: open, see where you are, close.
+  await page.getByRole("button", { name: "New Post" }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "New post" });
+  await expect(dialog.getByRole("heading", { name: "New post", level: 2 })).toBeVisible();
+  await expect(dialog.getByLabel("Title")).toBeFocused();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test.describe("admin screens are accessible", () => {
+  for (const [label, viewport] of [
+    ["desktop", { width: 1280, height: 900 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const) {
+    test(`no serious or critical violation on the admin screens and the post dialog, ${label}`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize(viewport);
+      await signIn(page);
+      const check = async (where: string) => {
+        expect(await seriousViolations(page), where).toEqual([]);
+      };
+      for (const path of ["/admin", "/admin/posts", "/admin/videos"]) {
+        await page.goto(path);
+        await expect(adminNav(page)).toBeVisible();
+        await page.waitForLoadState("networkidle");
+        await check(path);
+      }
+      await page.goto("/admin/posts/new");
+      await expect(page.getByRole("dialog", { name: "New post" })).toBeVisible();
+      await check("the post dialog");
+      // Nothing of the shell spills sideways on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    });
+  }
+});
