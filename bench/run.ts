@@ -283,16 +283,17 @@ async function main(): Promise<void> {
       ``,
       `## Resident memory under ${fmt(JUNK)} made-up URLs of each kind (16 connections), twice over`,
       ``,
-      `Each reading after ${IDLE_MS / 1000} s idle. Growth in the second pass is what more junk costs.`,
+      `Each reading after ${IDLE_MS / 1000} s idle. The first pass raises the allocators' high-water mark; what the second pass adds is what more junk costs.`,
       ``,
-      `| pass | after | answers | resident memory | growth since start | growth since the same kind's first pass |`,
+      `| pass | after | answers | resident memory | added by this flood | growth since start |`,
       `|---|---|---|---|---|---|`,
       `| | start | | ${fmt(memory.start)} MB | | |`,
       ...memory.rows.map((r, i) => {
-        const first = r.pass === 2 ? memory.rows[i - JUNK_KINDS.length] : undefined;
-        return `| ${r.pass} | ${r.kind} | ${statusList(r.result)} | ${fmt(r.mb)} MB | ${fmt(r.mb - memory.start)} MB | ${first ? `${fmt(r.mb - first.mb)} MB` : ""} |`;
+        const before = i === 0 ? memory.start : (memory.rows[i - 1]?.mb ?? 0);
+        return `| ${r.pass} | ${r.kind} | ${statusList(r.result)} | ${fmt(r.mb)} MB | ${fmt(r.mb - before)} MB | ${fmt(r.mb - memory.start)} MB |`;
       }),
-      `| goal | | | | | ≤ 50 MB |`,
+      `| | **second pass in all** | | | **${fmt((memory.rows.at(-1)?.mb ?? 0) - (memory.rows[JUNK_KINDS.length - 1]?.mb ?? 0))} MB** | |`,
+      `| goal | | | | second pass ≤ 50 MB | |`,
       ``,
       `## Cold start (spawn → first 200 on /, build already made)`,
       ``,
