@@ -2,7 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "./site";
+import { freePort } from "../tests/setup/free-port.ts";
 
 export interface StaticServer {
   name: string;

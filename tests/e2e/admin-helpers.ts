@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN, hydrated } from "./support";
 
 /** Sign in through the login form. */
@@ -9,6 +9,14 @@ export async function signIn(page: Page): Promise<void> {
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** Sign in, go to the post manager and open an empty post dialog. */
+export async function newPostDialog(page: Page): Promise<Locator> {
+  await signIn(page);
+  await page.goto("/admin/posts");
+  await page.getByRole("button", { name: "New Post" }).click();
+  return page.getByRole("dialog", { name: "New post" });
 }
 
 /** Upload one file through the Uppy dialog the button opens; done when the dialog has closed. */

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { dismiss, signIn, upload, uploadOnly } from "./admin-helpers";
+import { dismiss, newPostDialog, signIn, upload, uploadOnly } from "./admin-helpers";
 
 const COVER = "content/media/posts/the-sandwich-was-fine-cover.jpg";
 const GALLERY = [
@@ -73,10 +73,7 @@ test("the slug shown while writing is the one saved, and a fixed field loses its
   page,
   request,
 }) => {
-  await signIn(page);
-  await page.goto("/admin/posts");
-  await page.getByRole("button", { name: "New Post" }).click();
-  const dialog = page.getByRole("dialog", { name: "New post" });
+  const dialog = await newPostDialog(page);
   const slug = dialog.getByLabel("Slug");
 
   // Accented letters keep their base letter rather than vanishing.
@@ -111,10 +108,7 @@ test("the slug shown while writing is the one saved, and a fixed field loses its
 test("typed work is never lost: Esc closes only the topmost layer, and closing or leaving asks first", async ({
   page,
 }) => {
-  await signIn(page);
-  await page.goto("/admin/posts");
-  await page.getByRole("button", { name: "New Post" }).click();
-  const dialog = page.getByRole("dialog", { name: "New post" });
+  const dialog = await newPostDialog(page);
   const title = dialog.getByLabel("Title");
   await title.fill("Half a thought");
 
@@ -164,10 +158,7 @@ test("typed work is never lost: Esc closes only the topmost layer, and closing o
 
 test("the outcome of saving shows at once, not behind the dialog's upload notices", async ({ page }) => {
   test.setTimeout(60_000);
-  await signIn(page);
-  await page.goto("/admin/posts");
-  await page.getByRole("button", { name: "New Post" }).click();
-  const dialog = page.getByRole("dialog", { name: "New post" });
+  const dialog = await newPostDialog(page);
   await dialog.getByLabel("Title").fill("A Notice About Notices");
   await dialog.getByLabel("Excerpt").fill("Queued, then not.");
   await dialog.getByLabel("Content", { exact: true }).fill("Toasts wait their turn, unless their turn has passed.");

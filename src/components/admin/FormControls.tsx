@@ -1,8 +1,9 @@
-import { useState } from "react";
+import { useState, type SubmitEvent } from "react";
 import type { z } from "zod";
 import { CATEGORIES } from "@/lib/categories";
 import { clampRating } from "@/lib/form-fields";
 import { newSlug } from "@/lib/slug";
+import { useUnsavedWork } from "./use-unsaved-work";
 import { MEH_RATING } from "../../../db/domain-constants.ts";
 
 /** Each refused field's first message, keyed by the field's name, for a form to show. */
@@ -16,23 +17,26 @@ function issuesByField<I>(schema: z.ZodType<I>, input: I): Record<string, string
 }
 
 /**
- * A form's field errors, by the endpoint's own schema: every one shows when the owner
- * saves, and each goes as soon as its field is fixed, since `input` is checked again on
- * every change. A field not yet complained about stays quiet while it is being typed.
+ * What an editor's form needs around its input: field errors by the endpoint's own schema
+ * (every one shows when the owner saves, and each goes as soon as its field is fixed, since
+ * `input` is checked again on every change), the unsaved-work guard while `input` differs
+ * from what the form opened with, and a submit that sends only input the schema takes.
  */
-export function useFieldErrors<I>(schema: z.ZodType<I>, input: I) {
+export function useEditorForm<I>(schema: z.ZodType<I>, input: I, onSubmit: (input: I) => void) {
   const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
   const current = shown.size === 0 ? {} : issuesByField(schema, input);
   const errors: Record<string, string | undefined> = Object.fromEntries(
     Object.entries(current).filter(([field]) => shown.has(field)),
   );
-  /** Check every field: true when `input` may be sent; otherwise all its errors show. */
-  const check = (): boolean => {
+  const [opened] = useState(() => JSON.stringify(input));
+  useUnsavedWork(JSON.stringify(input) !== opened);
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault();
     const all = issuesByField(schema, input);
     setShown(new Set(Object.keys(all)));
-    return Object.keys(all).length === 0;
+    if (Object.keys(all).length === 0) onSubmit(input);
   };
-  return { errors, check };
+  return { errors, submit };
 }
 
 /** A field's error, in red under it (SPEC §2). */

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type SubmitEvent } from "react";
+import { useCallback, useId, useState } from "react";
 import {
   CategorySelect,
   FeaturedCheckbox,
@@ -6,10 +6,9 @@ import {
   RatingInput,
   SlugField,
   TextField,
-  useFieldErrors,
+  useEditorForm,
 } from "@/components/admin/FormControls";
 import type { FormProps } from "@/components/admin/ManagerShell";
-import { useUnsavedWork } from "@/components/admin/use-unsaved-work";
 import { clampRating } from "@/lib/form-fields";
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
 import { UploadButton } from "@/modules/uploads/components/UploadButton";
@@ -57,14 +56,7 @@ export function PostForm({ post, images = [], takenSlugs, pending, onSubmit, onC
     readTime: readTime(text.content),
     images: gallery.map((item) => ({ imageUrl: item.imageUrl, description: item.description })),
   };
-  const { errors, check } = useFieldErrors(postInputSchema, input);
-  const [savedInput] = useState(() => JSON.stringify(input));
-  useUnsavedWork(JSON.stringify(input) !== savedInput);
-
-  const submit = (event: SubmitEvent) => {
-    event.preventDefault();
-    if (check()) onSubmit(input);
-  };
+  const { errors, submit } = useEditorForm(postInputSchema, input, onSubmit);
 
   const field = (name: TextName, label: string, multiline = false) => (
     <TextField

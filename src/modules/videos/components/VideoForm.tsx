@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type SubmitEvent } from "react";
+import { useCallback, useId, useState } from "react";
 import {
   CategorySelect,
   FeaturedCheckbox,
@@ -7,10 +7,9 @@ import {
   RatingInput,
   SlugField,
   TextField,
-  useFieldErrors,
+  useEditorForm,
 } from "@/components/admin/FormControls";
 import type { FormProps } from "@/components/admin/ManagerShell";
-import { useUnsavedWork } from "@/components/admin/use-unsaved-work";
 import { clampRating } from "@/lib/form-fields";
 import { formatDuration } from "@/lib/format";
 import { UploadButton } from "@/modules/uploads/components/UploadButton";
@@ -73,14 +72,7 @@ export function VideoForm({ item, takenSlugs, pending, onSubmit, onCancel }: For
     thumbnailUrl,
     duration: Number(duration),
   };
-  const { errors, check } = useFieldErrors(videoInputSchema, input);
-  const [savedInput] = useState(() => JSON.stringify(input));
-  useUnsavedWork(JSON.stringify(input) !== savedInput);
-
-  const submit = (event: SubmitEvent) => {
-    event.preventDefault();
-    if (check()) onSubmit(input);
-  };
+  const { errors, submit } = useEditorForm(videoInputSchema, input, onSubmit);
 
   const error = (name: string) => <FieldError message={errors[name]} />;
   const field = (name: TextName, label: string, rows = 0) => (
