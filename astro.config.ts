@@ -13,7 +13,9 @@ export default defineConfig({
   // tag when the content they show changes (src/modules/publishing).
   cache: { provider: { name: "page-store", entrypoint: "./src/modules/publishing/cache-provider.ts" } },
   // Every page carries a Content-Security-Policy with the hashes of its own scripts and styles.
-  security: { csp: true },
+  // Images and fonts come only from the site (uploads are served from it, whatever the store),
+  // so a theme rule that slipped past the validator still cannot call out. Uppy previews are blob:.
+  security: { csp: { directives: ["img-src 'self' data: blob:", "font-src 'self'"] } },
   // The site's Markdown has no code; Shiki's inline styles would also break the CSP.
   markdown: { syntaxHighlight: false },
   image: {

@@ -25,6 +25,7 @@ const projects: Project[] = [];
 
 // Only the S3 server runs this; the others keep uploads in DATA_DIR.
 const S3_TESTS = ["uploads-s3.test.ts"];
+const THEME_TESTS = ["themes.test.ts"];
 
 function addServer(
   name: string,
@@ -60,7 +61,7 @@ function addServer(
     projects.push({ name, testMatch: tests.only, use });
     return;
   }
-  const testIgnore = [...(tests.ignore ?? []), ...S3_TESTS];
+  const testIgnore = [...(tests.ignore ?? []), ...S3_TESTS, ...THEME_TESTS];
   // Tests that publish content run after the rest, so counts the others check stay true.
   const writers = [
     "publishing.test.ts",
@@ -76,6 +77,8 @@ function addServer(
     dependencies: [name],
     use,
   });
+  // A theme hides or restyles every page while it is live: these come last, one at a time.
+  projects.push({ name: `${name}-themes`, testMatch: THEME_TESTS, dependencies: [`${name}-writes`], use, workers: 1 });
 }
 
 // Two instances sharing one database need a server the test can reach: PostgreSQL only.

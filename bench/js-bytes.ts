@@ -10,14 +10,19 @@ export interface JsBytes {
 const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1]?.replaceAll("&amp;", "&");
 
 /** The gzipped size of a module and everything it imports, each module counted once. */
-async function moduleGraph(origin: string, entries: string[], seen: Set<string>): Promise<number> {
+async function moduleGraph(
+  origin: string,
+  entries: string[],
+  seen: Set<string>,
+  headers: Record<string, string>,
+): Promise<number> {
   let total = 0;
   const queue = [...entries];
   while (queue.length > 0) {
     const url = new URL(queue.shift() ?? "", origin).href;
     if (seen.has(url)) continue;
     seen.add(url);
-    const code = await (await fetch(url)).text();
+    const code = await (await fetch(url, { headers })).text();
     total += gzipSync(code).length;
     for (const match of code.matchAll(/(?:import|from)\s*["']([^"']+\.js)["']/g))
       queue.push(new URL(match[1] ?? "", url).href);
@@ -25,9 +30,9 @@ async function moduleGraph(origin: string, entries: string[], seen: Set<string>)
   return total;
 }
 
-/** What a page makes a visitor download and run, read from its HTML as a browser would. */
-export async function jsBytes(origin: string, path: string): Promise<JsBytes> {
-  const html = await (await fetch(origin + path)).text();
+/** What a page makes a visitor (or, with a session cookie, the owner) download and run, read from its HTML as a browser would. */
+export async function jsBytes(origin: string, path: string, headers: Record<string, string> = {}): Promise<JsBytes> {
+  const html = await (await fetch(origin + path, { headers })).text();
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
     .map((m) => m[1] ?? "")
     .join("");
@@ -41,7 +46,7 @@ export async function jsBytes(origin: string, path: string): Promise<JsBytes> {
       .filter((u): u is string => Boolean(u));
   const seen = new Set<string>();
   const beforeInteraction =
-    (inline ? gzipSync(inline).length : 0) + (await moduleGraph(origin, [...external, ...urls(eager)], seen));
-  const onVisible = await moduleGraph(origin, urls(lazy), seen);
+    (inline ? gzipSync(inline).length : 0) + (await moduleGraph(origin, [...external, ...urls(eager)], seen, headers));
+  const onVisible = await moduleGraph(origin, urls(lazy), seen, headers);
   return { beforeInteraction, onVisible };
 }

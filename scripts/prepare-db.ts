@@ -1,9 +1,11 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { createDb, type DbHandle } from "../db/client.ts";
 import { runMigrations } from "../db/migrate.ts";
 import { ensureAdmin, type EnsureAdminResult } from "../src/modules/auth/admin-account.server.ts";
 import { seedIfEmpty } from "../src/modules/content/seed.server.ts";
 import type { Settings } from "../src/lib/settings.server.ts";
+import { ensureTheme } from "../src/modules/themes/themes.server.ts";
 import { createObjectStore } from "../src/modules/uploads/object-store.server.ts";
 
 export interface PreparedDb {
@@ -12,7 +14,7 @@ export interface PreparedDb {
   admin: EnsureAdminResult;
 }
 
-/** Open the database, bring its schema up to date, seed it if empty, and make sure an admin exists. */
+/** Open the database, bring its schema up to date, seed it if empty, and make sure a theme and an admin exist. */
 export async function prepareDb(settings: Settings): Promise<PreparedDb> {
   const handle = createDb(settings.databaseUrl);
   try {
@@ -21,6 +23,7 @@ export async function prepareDb(settings: Settings): Promise<PreparedDb> {
       contentDir: path.resolve("content"),
       store: await createObjectStore(settings, handle.db),
     });
+    await ensureTheme(handle.db, await readFile(path.resolve("content/theme/default.css"), "utf8"));
     const admin = await ensureAdmin(handle.db, settings.admin);
     return { handle, seeded, admin };
   } catch (error) {

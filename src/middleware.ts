@@ -9,6 +9,8 @@ import { logUnexpected, routeName } from "@/lib/log-unexpected";
 import { settings } from "@/lib/runtime.server";
 import { clearSessionCookie, readSessionTokens } from "@/modules/auth/session-cookie.server";
 import { validateSessionToken } from "@/modules/auth/session.server";
+import { allowFramingBySelf } from "@/modules/publishing/http-policy";
+import { PREVIEW_PARAM } from "@/modules/themes/theme-params";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -109,7 +111,18 @@ const keepHtmlValid = defineMiddleware(async (_context, next) => {
   });
 });
 
+/** A page asked for as the CSS editor's preview may be framed by the site itself, and only by it. */
+const letPreviewBeFramed = defineMiddleware(async ({ url }, next) => {
+  const response = await next();
+  if (!url.searchParams.has(PREVIEW_PARAM) || !response.headers.get("Content-Type")?.startsWith("text/html")) {
+    return response;
+  }
+  allowFramingBySelf(response.headers);
+  return response;
+});
+
 export const onRequest = sequence(
+  letPreviewBeFramed,
   keepHtmlValid,
   logFailures,
   answerDatabaseOutage,

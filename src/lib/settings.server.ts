@@ -41,6 +41,7 @@ const settingsSchema = z
         .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: "must be IP addresses, comma-separated" })))
         .optional(),
     ),
+    THEME_SAFE_MODE: optional.pipe(z.enum(["true", "false"], { error: "must be true or false" }).optional()),
     S3_BUCKET: optional,
     S3_REGION: optional,
     S3_ENDPOINT: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -98,6 +99,11 @@ export interface Settings {
   admin?: { username: string; password: string };
   /** Reverse proxies whose X-Forwarded-For is believed; empty means the socket's address counts. */
   trustedProxies: string[];
+  /**
+   * Every page wears the default theme only, whatever theme is active: the way back in when a
+   * saved theme has hidden what the owner needs to fix it (the `?safe-theme` link does it per page).
+   */
+  themeSafeMode: boolean;
   /** Where uploads are kept: S3 when S3_BUCKET is set, else `uploadsDir`. */
   s3?: S3Settings;
 }
@@ -125,6 +131,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     admin:
       s.ADMIN_USERNAME && s.ADMIN_PASSWORD ? { username: s.ADMIN_USERNAME, password: s.ADMIN_PASSWORD } : undefined,
     trustedProxies: s.TRUSTED_PROXIES ?? [],
+    themeSafeMode: s.THEME_SAFE_MODE === "true",
     s3: s.S3_BUCKET
       ? {
           bucket: s.S3_BUCKET,

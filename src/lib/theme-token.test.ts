@@ -18,3 +18,9 @@ it("finds the default theme's background, which the layout gives the browser", (
   const defaultTheme = readFileSync("content/theme/default.css", "utf8");
   expect(themeToken(defaultTheme, "--color-bg")).toMatch(/^#[0-9a-f]{6}$/);
 });
+
+it("takes the last declaration, as the cascade does when a theme is laid over the default", () => {
+  const layered = `${css}\n:root { --grey-50: #101010 !important; --radius: 0 }`;
+  expect(themeToken(layered, "--color-bg")).toBe("#101010");
+  expect(themeToken(layered, "--radius")).toBe("0");
+});

@@ -5,8 +5,12 @@
  * @example themeToken(":root { --grey-50: #f6f5f3; --color-bg: var(--grey-50); }", "--color-bg") // "#f6f5f3"
  */
 export function themeToken(css: string, name: string): string | undefined {
-  const declaration = new RegExp(`(?<![\\w-])${name}\\s*:\\s*([^;}]+)`).exec(css);
-  const value = declaration?.[1]?.trim();
+  // The last declaration wins, as in the cascade: a theme laid over the default overrides it.
+  const declarations = [...css.matchAll(new RegExp(`(?<![\\w-])${name}\\s*:\\s*([^;}]+)`, "g"))];
+  const value = declarations
+    .at(-1)?.[1]
+    ?.replace(/!important\s*$/i, "")
+    .trim();
   const reference = value === undefined ? null : /^var\((--[\w-]+)\)$/.exec(value);
   return reference?.[1] === undefined ? value : themeToken(css, reference[1]);
 }

@@ -28,3 +28,28 @@ test("a write on one instance drops and rebuilds the same pages on the other", a
     await second.stop();
   }
 });
+
+test("a theme saved on one instance is worn by the other's pages right after the save", async ({
+  admin,
+  playwright,
+}) => {
+  test.setTimeout(90_000);
+  const server = process.env.TEST_DATABASE_URL ?? "";
+  const second = await startInstance(playwright, databaseUrl(server, process.env.E2E_PG_DATABASE ?? ""));
+  const other = second.request;
+  try {
+    await expect
+      .poll(async () => (await other.get("/about")).headers()["x-astro-cache"], { timeout: 5000 })
+      .toBe("HIT");
+    const response = await admin.post("/api/css/save", { data: { cssContent: ":root { --radius: 5px; }" } });
+    expect(response.status(), await response.text()).toBe(201);
+    const { id } = (await response.json()) as { id: number };
+    await expect
+      .poll(async () => (await other.get("/about")).text(), { timeout: 5000 })
+      .toContain(`styles.css?v=${id}`);
+    expect(await (await other.get(`/api/css/current/styles.css?v=${id}`)).text()).toBe(":root { --radius: 5px; }");
+  } finally {
+    await admin.post("/api/css/reset");
+    await second.stop();
+  }
+});

@@ -49,7 +49,6 @@ export type SampleVideo = z.output<typeof videoFrontmatter> & {
 export interface SampleContent {
   posts: SamplePost[];
   videos: SampleVideo[];
-  themeCss: string;
 }
 
 /** Read and validate the sample content; a bad file fails with its name and the field. */
@@ -64,8 +63,7 @@ export async function loadContent(dir: string): Promise<SampleContent> {
     if (duration === null) throw new Error(`${data.video}: not an MP4 with a movie header`);
     return { ...data, slug: data.slug ?? slugify(data.title), description: body, duration };
   });
-  const themeCss = await readFile(path.join(dir, "theme", "default.css"), "utf8");
-  return { posts, videos, themeCss };
+  return { posts, videos };
 }
 
 async function readCollection<S extends z.ZodType, T>(

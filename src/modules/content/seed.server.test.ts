@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
-import { cssThemes, postImages, posts, videos } from "../../../db/schema/index.ts";
+import { postImages, posts, videos } from "../../../db/schema/index.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { CATEGORIES } from "@/lib/categories";
 import { LocalStore } from "@/modules/uploads/local-store.server";
@@ -57,12 +57,6 @@ describe("seedIfEmpty", () => {
       expect(existsSync(fileOf(video.videoUrl)), video.videoUrl).toBe(true);
       expect(existsSync(fileOf(video.thumbnailUrl)), video.thumbnailUrl).toBe(true);
     }
-
-    const themes = await handle.db.select().from(cssThemes);
-    expect(themes).toHaveLength(1);
-    expect(themes[0]?.isActive).toBe(true);
-    // The seeded theme is the stylesheet the layout builds in, byte for byte.
-    expect(themes[0]?.cssContent).toBe(await readFile(path.join(contentDir, "theme", "default.css"), "utf8"));
   });
 
   it("never seeds twice, even after the owner deletes everything", async () => {

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { lookup } from "mrmime";
 import { tables, type Db } from "@/lib/db.server";
 import { UPLOADS_PREFIX } from "@/lib/image-url";
@@ -8,7 +8,7 @@ import { SEED_FOLDER } from "@/modules/uploads/contract";
 import type { ObjectStore } from "@/modules/uploads/object-store.server";
 import { loadContent, type SampleContent } from "./sample-content.server";
 
-const { appState, cssThemes, postImages, posts, videos } = tables;
+const { appState, postImages, posts, videos } = tables;
 
 const SEEDED = "seededAt";
 // Serialises seeding between instances starting together on one PostgreSQL.
@@ -131,11 +131,4 @@ async function insertContent(db: Db, content: SampleContent, media: MediaUrls): 
       featured: video.featured,
     });
   }
-  await db.update(cssThemes).set({ isActive: false }).where(eq(cssThemes.isActive, true));
-  await db.insert(cssThemes).values({
-    name: "Meh Default",
-    description: "The grey palette the site ships with.",
-    cssContent: content.themeCss,
-    isActive: true,
-  });
 }

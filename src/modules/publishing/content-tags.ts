@@ -33,4 +33,6 @@ export const changeOf = {
   postGallery: (postId: number): ContentChange => ({ tags: [tag.post(postId)] }),
   /** A video created, updated or deleted: its page and every listing of videos. */
   video: (id: number): ContentChange => ({ tags: [tag.videos, tag.video(id)] }),
+  /** Another theme made active: every page links the stylesheet by its version. */
+  theme: (): ContentChange => ({ tags: [tag.theme] }),
 };

@@ -15,6 +15,16 @@ export function securityHeaders(https: boolean): Record<string, string> {
 
 const FRAME_ANCESTORS = "frame-ancestors 'none'";
 
+/**
+ * Let the site alone frame this response: the CSS editor's live preview shows real pages
+ * in a frame. Every other response may not be framed at all.
+ */
+export function allowFramingBySelf(headers: Headers): void {
+  const csp = headers.get("Content-Security-Policy")?.replace(/;?\s*$/, "; ") ?? "";
+  headers.set("Content-Security-Policy", `${csp}frame-ancestors 'self'`);
+  headers.set("X-Frame-Options", "SAMEORIGIN");
+}
+
 /** A page's Content-Security-Policy with framing forbidden, whatever else it allows. */
 export function withFrameAncestors(csp: string | undefined): string {
   if (!csp) return FRAME_ANCESTORS;

@@ -1,11 +1,13 @@
 import type { AstroGlobal } from "astro";
-import type { ContentTag } from "./content-tags";
+import { tag, type ContentTag } from "./content-tags";
 
 /**
- * Keep this page's HTML for visitors until the content it shows changes. The lifetime
- * is only a backstop: publishing drops pages by tag the moment content changes.
+ * Keep this response for visitors until the content it shows changes. The lifetime is only
+ * a backstop: publishing drops pages by tag the moment content changes. Every kept response
+ * carries the theme's tag too: pages link the active theme by its revision. (Set here, in
+ * the page's own code: the layout runs once the response has started, too late for tags.)
  */
 export function cachePage(astro: { cache: AstroGlobal["cache"] }, tags: ContentTag[]): void {
   if (!astro.cache.enabled) return;
-  astro.cache.set({ maxAge: 3600, swr: 86_400, tags });
+  astro.cache.set({ maxAge: 3600, swr: 86_400, tags: [...tags, tag.theme] });
 }

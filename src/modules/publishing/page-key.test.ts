@@ -14,3 +14,8 @@ describe("pageKey", () => {
     expect([...keys]).toEqual(["/post/the-sandwich-was-fine"]);
   });
 });
+
+it("keeps a page in safe mode or as the theme preview apart from the page itself", () => {
+  expect(pageKey(new URL("http://x/?safe-theme=1"))).toBe("/?safe-theme=1");
+  expect(pageKey(new URL("http://x/about?theme-preview=1&utm_source=n"))).toBe("/about?theme-preview=1");
+});

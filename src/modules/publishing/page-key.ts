@@ -1,10 +1,18 @@
+import { PREVIEW_PARAM, SAFE_THEME_PARAM } from "@/modules/themes/theme-params";
+
 /**
  * The query parameters any page reads (the listings' `search` and `category`, the
- * newsletter's `reason`). Every other parameter (tracking tags, cache busters, junk) cannot
+ * newsletter's `reason`, the theme's safe mode and preview). Every other parameter (tracking tags, cache busters, junk) cannot
  * change a page, so it never splits the store: `/post/x?anything` is the stored `/post/x`.
  * A page that starts reading a new parameter adds it here.
  */
-export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set(["search", "category", "reason"]);
+export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
+  "search",
+  "category",
+  "reason",
+  SAFE_THEME_PARAM,
+  PREVIEW_PARAM,
+]);
 
 /**
  * The key a page is stored under: its path plus the parameters pages read, sorted.

@@ -211,3 +211,9 @@ describe("findCssProblems accepts", () => {
     expect(findCssProblems(read("../../styles/global.css"))).toEqual([]);
   });
 });
+
+it("reports the first 100 problems of a flood, not every one", () => {
+  const problems = findCssProblems("<a ".repeat(5000));
+  expect(problems).toHaveLength(100);
+  expect(problems[0]).toMatchObject({ line: 1, column: 1 });
+});

@@ -95,9 +95,12 @@ interface Finding {
   message: string;
 }
 
+// Enough to fix a theme by; a pasted page of junk would otherwise answer with tens of thousands.
+const MAX_PROBLEMS = 100;
+
 /**
  * Why the theme's CSS cannot be saved: [] when it can. One problem per spot, sorted by line
- * and column. A theme over THEME_CSS_MAX_BYTES gets one problem and is not read further.
+ * and column, the first 100. A theme over THEME_CSS_MAX_BYTES gets one problem and is not read further.
  * @example findCssProblems("a { background: url(https://example.com/x.png) }") // [{ line: 1, column: 17, message: "url() may only point at …" }]
  */
 export function findCssProblems(css: string): CssProblem[] {
@@ -123,7 +126,10 @@ export function findCssProblems(css: string): CssProblem[] {
   ];
   const bySpot = new Map<number, string>();
   for (const { offset, message } of findings) if (!bySpot.has(offset)) bySpot.set(offset, message);
-  return [...bySpot].sort(([a], [b]) => a - b).map(([offset, message]) => ({ ...lines.positionOf(offset), message }));
+  return [...bySpot]
+    .sort(([a], [b]) => a - b)
+    .slice(0, MAX_PROBLEMS)
+    .map(([offset, message]) => ({ ...lines.positionOf(offset), message }));
 }
 
 function markupFindings(css: string): Finding[] {

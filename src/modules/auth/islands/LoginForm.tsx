@@ -1,6 +1,7 @@
 import { useId, useState, type SubmitEvent } from "react";
 import { apiRequest, readableError } from "@/lib/api-request";
 import { toast, toastAfterNavigation } from "@/lib/toast";
+import { keepSafeMode } from "@/modules/themes/theme-params";
 import { forgetUser } from "../client-session";
 import { loginSchema } from "../schema";
 import type { PublicUser } from "../user";
@@ -39,8 +40,9 @@ export default function LoginForm() {
       // The page changes at once, so the next page shows this: the dashboard for an admin,
       // and for anyone else this page again, saying that the admin area needs an admin.
       toastAfterNavigation({ title: "Login successful", description: `Welcome back, ${user.username}!` });
-      if (user.role === "admin") window.location.assign("/admin");
-      else window.location.assign("/login");
+      // Safe mode goes along, so a theme that hid the login form cannot hide the dashboard.
+      const here = new URL(window.location.href);
+      window.location.assign(keepSafeMode(user.role === "admin" ? "/admin" : "/login", here));
     } catch (error) {
       toast({
         title: "Login failed",

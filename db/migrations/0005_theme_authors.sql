@@ -1,0 +1,2 @@
+ALTER TABLE "css_themes" ADD COLUMN "created_by" integer;--> statement-breakpoint
+ALTER TABLE "css_themes" ADD CONSTRAINT "css_themes_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

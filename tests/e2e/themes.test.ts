@@ -1,0 +1,263 @@
+import type { APIRequestContext, Browser, Frame, Page } from "@playwright/test";
+import { dismiss, signIn } from "./admin-helpers";
+import { expect, test } from "./fixtures";
+import { E2E_ADMIN, hydrated } from "./support";
+
+// These change the theme every page wears, so they run alone, after every other browser
+// test (their own project), and leave the default theme in force.
+
+const ACCENT = "#cc3300";
+// The default theme's link colour, --accent-cool-strong.
+const DEFAULT_LINK = "#44606f";
+
+/** A custom property of the page's root as the page computes it. */
+async function rootToken(target: Page | Frame, name: string): Promise<string> {
+  return target.evaluate((token) => getComputedStyle(document.documentElement).getPropertyValue(token).trim(), name);
+}
+
+/** The home page as a visitor sees it: a fresh browser context without any cookie. */
+async function asVisitor<T>(browser: Browser, read: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto("/");
+    return await read(page);
+  } finally {
+    await context.close();
+  }
+}
+
+async function openEditor(page: Page): Promise<void> {
+  await page.goto("/admin/css");
+  await hydrated(page, "CssEditor");
+  await expect(page.getByRole("heading", { name: "CSS Style Editor" })).toBeVisible();
+}
+
+const preview = (page: Page) => page.frameLocator('iframe[title^="Preview of the site"]');
+const previewFrame = (page: Page): Frame => {
+  const frame = page.frames().find((f) => f.url().includes("theme-preview"));
+  if (!frame) throw new Error("no preview frame");
+  return frame;
+};
+
+/** Replace everything in the Code Editor with `css`. */
+async function typeCode(page: Page, css: string): Promise<void> {
+  await page.getByRole("tab", { name: "Code Editor" }).click();
+  const code = page.getByRole("textbox", { name: "Theme CSS" });
+  await code.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText(css);
+}
+
+/**
+ * Whether the Code Editor shows a line holding `text`. It draws only the lines in view, so
+ * this scrolls through it as a person would.
+ */
+async function codeShows(page: Page, text: string): Promise<boolean> {
+  const scroller = page.locator(".cm-scroller");
+  await scroller.evaluate((element) => {
+    element.scrollTop = 0;
+  });
+  for (;;) {
+    if ((await page.locator(".cm-line", { hasText: text }).count()) > 0) return true;
+    const moved = await scroller.evaluate((element) => {
+      const before = element.scrollTop;
+      element.scrollTop += element.clientHeight / 2;
+      return element.scrollTop !== before;
+    });
+    if (!moved) return false;
+  }
+}
+
+async function activeId(admin: APIRequestContext): Promise<number> {
+  return ((await (await admin.get("/api/css/current")).json()) as { id: number }).id;
+}
+
+test.afterAll(async ({ admin }) => {
+  await admin.post("/api/css/reset");
+});
+
+test("the owner restyles the site: preview before saving, save, restore, reset", async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  await openEditor(page);
+  await expect(preview(page).locator("main")).toBeVisible();
+  await expect.poll(() => rootToken(previewFrame(page), "--color-link")).toBe(DEFAULT_LINK);
+
+  // The Visual Editor changes the draft; the preview follows before anything is saved.
+  await page.getByLabel(/Accent: links/).fill(ACCENT);
+  await expect.poll(() => rootToken(previewFrame(page), "--color-link")).toBe(ACCENT);
+  expect(await asVisitor(browser, (p) => rootToken(p, "--color-link"))).toBe(DEFAULT_LINK);
+
+  // The Code Editor shows the same document, and a rule typed there joins it.
+  await page.getByRole("tab", { name: "Code Editor" }).click();
+  await expect.poll(() => codeShows(page, `--color-link: ${ACCENT}`)).toBe(true);
+  await page.locator(".cm-content").click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.insertText("\nh1 { letter-spacing: 3px; }\n");
+  await expect
+    .poll(() =>
+      previewFrame(page).evaluate(() => getComputedStyle(document.querySelector("h1") ?? document.body).letterSpacing),
+    )
+    .toBe("3px");
+
+  await page.getByLabel("Theme name").fill("Rust accent");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await dismiss(page, "CSS Saved");
+  await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
+
+  // A visitor gets the new look at once.
+  const seen = await asVisitor(browser, async (p) => ({
+    accent: await rootToken(p, "--color-link"),
+    spacing: await p.evaluate(() => getComputedStyle(document.querySelector("h1") ?? document.body).letterSpacing),
+  }));
+  expect(seen).toEqual({ accent: ACCENT, spacing: "3px" });
+
+  // Restore the revision before it: a copy becomes the newest, the site goes back.
+  const history = page.getByRole("region", { name: "History" });
+  const earlier = history.getByRole("listitem").nth(1);
+  await earlier.getByRole("button", { name: /^Restore/ }).click();
+  await dismiss(page, "Theme restored");
+  await expect(history.getByRole("listitem").first()).toContainText("Restored:");
+  expect(await asVisitor(browser, (p) => rootToken(p, "--color-link"))).toBe(DEFAULT_LINK);
+
+  // Reset to Default asks first, then adds the shipped theme as the newest revision.
+  await page.getByRole("tab", { name: "Visual Editor" }).click();
+  await page.getByLabel(/Accent: links/).fill("#0000ff");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await dismiss(page, "CSS Saved");
+  await page.getByRole("button", { name: "Reset to Default" }).click();
+  const confirm = page.getByRole("dialog", { name: "Reset to the default theme?" });
+  await confirm.getByRole("button", { name: "Reset to Default" }).click();
+  await dismiss(page, "Theme reset");
+  await expect(history.getByRole("listitem").first()).toContainText("Default");
+  await expect(history.getByRole("listitem").first()).toContainText("Live");
+  expect(await asVisitor(browser, (p) => rootToken(p, "--color-link"))).toBe(DEFAULT_LINK);
+});
+
+test("the editor shows the validator's verdict while typing, and a refused save keeps the theme", async ({
+  page,
+  admin,
+}) => {
+  await signIn(page);
+  await openEditor(page);
+  const before = await activeId(admin);
+  await typeCode(page, "a { color: red }\nbody { background: url(https://evil.example/x.png) }\n");
+  const problems = page.getByRole("list", { name: "Problems" });
+  await expect(problems).toContainText(/Line 2, column \d+: url\(\) may only/);
+  await expect(page.locator(".cm-lintRange-error")).toHaveCount(1);
+  await page.keyboard.press("ControlOrMeta+s");
+  const refusal = page.getByRole("alert").filter({ hasText: "Failed to save CSS changes." });
+  await expect(refusal).toContainText(/Line 2, column \d+/);
+  expect(await activeId(admin)).toBe(before);
+
+  // Fixed, the verdict clears and Ctrl/Cmd+S saves.
+  await typeCode(page, "a { color: red }\n");
+  await expect(problems).toBeHidden();
+  await refusal.getByRole("button", { name: "Dismiss notification" }).click();
+  await page.keyboard.press("ControlOrMeta+s");
+  await dismiss(page, "CSS Saved");
+  expect(await activeId(admin)).toBeGreaterThan(before);
+});
+
+test("unsaved work is asked about before leaving or signing out", async ({ page }) => {
+  await signIn(page);
+  await openEditor(page);
+  await page
+    .getByLabel(/Corner radius/)
+    .first()
+    .fill("12");
+  await expect(page.getByRole("status").filter({ hasText: "Unsaved changes" })).toBeVisible();
+
+  const questions: string[] = [];
+  page.on("dialog", (dialog) => {
+    questions.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("button", { name: "Logout" }).click();
+  await expect.poll(() => questions).toEqual(["confirm"]);
+  await expect(page).toHaveURL(/\/admin\/css$/);
+  const me = await page.request.get("/api/auth/me");
+  expect(me.status()).toBe(200);
+});
+
+test("a theme that hides everything is fixed from the browser through safe mode", async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  await openEditor(page);
+  await typeCode(page, "* { display: none !important }\n");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await dismiss(page, "CSS Saved");
+
+  // The site, the dashboard and the login form are all hidden now.
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeHidden();
+  const visitor = await browser.newContext();
+  const fresh = await visitor.newPage();
+  try {
+    await fresh.goto("/login");
+    await expect(fresh.getByRole("button", { name: "Sign In" })).toBeHidden();
+
+    // Safe mode: the login form, then the dashboard, wear the default theme.
+    await fresh.goto("/login?safe-theme=1");
+    await hydrated(fresh, "LoginForm");
+    await fresh.getByLabel("Username").fill(E2E_ADMIN.username);
+    await fresh.getByLabel("Password").fill(E2E_ADMIN.password);
+    await fresh.getByRole("button", { name: "Sign In" }).click();
+    await expect(fresh).toHaveURL(/\/admin\?safe-theme=1$/);
+    await expect(fresh.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
+    await fresh.getByRole("link", { name: "Open CSS Editor" }).click();
+    await hydrated(fresh, "CssEditor");
+    // The editor never wears the custom theme, so its controls stay usable.
+    await fresh.getByRole("button", { name: "Reset to Default" }).click();
+    await fresh.getByRole("dialog").getByRole("button", { name: "Reset to Default" }).click();
+    await dismiss(fresh, "Theme reset");
+    await fresh.goto("/");
+    await expect(fresh.getByRole("main")).toBeVisible();
+  } finally {
+    await visitor.close();
+  }
+});
+
+test("the stylesheet: versioned for good, checked again otherwise, public; safe mode and preview link none", async ({
+  request,
+  admin,
+}) => {
+  const id = await activeId(admin);
+  const home = await (await request.get("/")).text();
+  expect(home).toContain(`/api/css/current/styles.css?v=${id}`);
+
+  const pinned = await request.get(`/api/css/current/styles.css?v=${id}`);
+  expect(pinned.headers()["content-type"]).toBe("text/css; charset=utf-8");
+  expect(pinned.headers()["cache-control"]).toContain("immutable");
+  const live = await request.get(`/api/css/current/styles.css?t=${Date.now()}`);
+  expect(live.headers()["cache-control"]).toBe("no-cache");
+  const again = await request.get("/api/css/current/styles.css", {
+    headers: { "If-None-Match": live.headers().etag ?? "" },
+  });
+  expect(again.status()).toBe(304);
+
+  for (const path of ["/?safe-theme=1", "/about?theme-preview=1"]) {
+    expect(await (await request.get(path)).text()).not.toContain("/api/css/current/styles.css");
+  }
+  const framed = await request.get("/about?theme-preview=1");
+  expect(framed.headers()["x-frame-options"]).toBe("SAMEORIGIN");
+  expect(framed.headers()["content-security-policy"]).toContain("frame-ancestors 'self'");
+  const unframed = await request.get("/about");
+  expect(unframed.headers()["x-frame-options"]).toBe("DENY");
+
+  // Revisions are the owner's; the stylesheet and the current theme are anyone's.
+  expect((await request.get("/api/css/revisions")).status()).toBe(401);
+  expect((await request.get("/api/css/current")).status()).toBe(200);
+});
+
+test("a save shows on every public page at once", async ({ admin, request }) => {
+  await request.get("/about");
+  const response = await admin.post("/api/css/save", { data: { cssContent: ":root { --radius: 3px; }" } });
+  expect(response.status(), await response.text()).toBe(201);
+  const { id, name } = (await response.json()) as { id: number; name: string };
+  expect(name).toMatch(/^Theme of /);
+  for (const path of ["/", "/about", "/archive", "/no/such/page"]) {
+    expect(await (await request.get(path)).text(), path).toContain(`styles.css?v=${id}`);
+  }
+});
