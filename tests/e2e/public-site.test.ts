@@ -95,6 +95,20 @@ test.describe("layout at every width", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
     const login = await page.getByRole("link", { name: "Login" }).first().boundingBox();
     expect((login?.x ?? Infinity) + (login?.width ?? 0)).toBeLessThanOrEqual(1024);
+    // The search field keeps room for its placeholder; the button says Search with its magnifier.
+    const field = page.getByRole("search").first().getByRole("searchbox");
+    expect(
+      await field.evaluate((input: HTMLInputElement) => {
+        const probe = document.createElement("span");
+        probe.style.font = getComputedStyle(input).font;
+        probe.textContent = input.placeholder;
+        document.body.append(probe);
+        const needed = probe.getBoundingClientRect().width;
+        probe.remove();
+        return input.clientWidth - needed;
+      }),
+    ).toBeGreaterThanOrEqual(0);
+    await expect(page.getByRole("search").first().getByRole("button", { name: "Search" })).toBeVisible();
     // No browser triangle: the summary draws its own chevron.
     const summary = nav.locator("summary");
     expect(await summary.evaluate((el) => getComputedStyle(el).display)).not.toBe("list-item");

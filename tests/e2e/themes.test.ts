@@ -261,3 +261,43 @@ test("a save shows on every public page at once", async ({ admin, request }) => 
     expect(await (await request.get(path)).text(), path).toContain(`styles.css?v=${id}`);
   }
 });
+
+test("an admin page follows a save made in another tab of this browser, without reloading", async ({
+  page,
+  context,
+}) => {
+  await signIn(page);
+  await page.goto("/admin");
+  await page.evaluate(() => {
+    (window as { unreloaded?: boolean }).unreloaded = true;
+  });
+  const editor = await context.newPage();
+  await openEditor(editor);
+  await typeCode(editor, ":root { --radius: 11px; }\n");
+  await editor.keyboard.press("ControlOrMeta+s");
+  await dismiss(editor, "CSS Saved");
+  // Long before the 30-second check: the save was announced to the page.
+  await expect.poll(() => rootToken(page, "--radius"), { timeout: 5000 }).toBe("11px");
+  expect(await page.evaluate(() => (window as { unreloaded?: boolean }).unreloaded)).toBe(true);
+  await expect(page.locator("link[data-theme-stylesheet]")).toHaveCount(1);
+});
+
+test("an admin page checks the stylesheet every 30 s, so a save made anywhere shows", async ({ browser, admin }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await page.clock.install({ time: new Date("2026-11-24T09:00:00Z") });
+    await signIn(page);
+    await page.goto("/admin");
+    await page.clock.pauseAt(new Date("2026-11-24T09:01:00Z"));
+    const before = await rootToken(page, "--radius");
+    const response = await admin.post("/api/css/save", { data: { cssContent: ":root { --radius: 13px; }" } });
+    expect(response.status()).toBe(201);
+    await page.clock.runFor(25_000);
+    expect(await rootToken(page, "--radius")).toBe(before);
+    await page.clock.runFor(5_000);
+    await expect.poll(() => rootToken(page, "--radius")).toBe("13px");
+  } finally {
+    await context.close();
+  }
+});
