@@ -36,6 +36,13 @@ describe("parseSettings", () => {
     );
   });
 
+  it("keeps pages to the default theme only when THEME_SAFE_MODE is true", () => {
+    expect(parseSettings({}).themeSafeMode).toBe(false);
+    expect(parseSettings({ THEME_SAFE_MODE: "true" }).themeSafeMode).toBe(true);
+    expect(parseSettings({ THEME_SAFE_MODE: "false" }).themeSafeMode).toBe(false);
+    expect(() => parseSettings({ THEME_SAFE_MODE: "yes" })).toThrow(/THEME_SAFE_MODE/);
+  });
+
   it("reads trusted proxies as a list of IP addresses", () => {
     expect(parseSettings({ TRUSTED_PROXIES: "10.0.0.1, ::1" }).trustedProxies).toEqual(["10.0.0.1", "::1"]);
     expect(parseSettings({}).trustedProxies).toEqual([]);

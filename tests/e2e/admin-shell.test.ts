@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./admin-helpers";
-import { E2E_ADMIN, seriousViolations } from "./support";
+import { E2E_ADMIN, holdRequests, seriousViolations } from "./support";
 
 const adminNav = (page: Page) => page.getByRole("navigation", { name: "Admin" });
 
@@ -10,6 +10,7 @@ test("every admin screen shares one shell: its sections, who is signed in, and s
     ["/admin", "Dashboard"],
     ["/admin/posts", "Posts"],
     ["/admin/videos", "Videos"],
+    ["/admin/css", "Theme (CSS)"],
   ] as const) {
     await page.goto(path);
     const nav = adminNav(page);
@@ -41,6 +42,15 @@ test("a manager's cards show their cover, and its dialog has a title and a close
   await expect(dialog.getByLabel("Title")).toBeFocused();
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
+
+  // An edit form appears once the post's gallery has loaded; the focus waits for its title.
+  const gallery = await holdRequests(page, "**/api/posts/*/images");
+  await page.getByRole("button", { name: /^Edit/ }).first().click();
+  const edit = page.getByRole("dialog", { name: "Edit post" });
+  await gallery.arrived;
+  await expect(edit.getByText("Loading...")).toBeVisible();
+  gallery.release();
+  await expect(edit.getByLabel("Title")).toBeFocused();
 });
 
 test.describe("admin screens are accessible", () => {
@@ -55,7 +65,7 @@ test.describe("admin screens are accessible", () => {
       const check = async (where: string) => {
         expect(await seriousViolations(page), where).toEqual([]);
       };
-      for (const path of ["/admin", "/admin/posts", "/admin/videos"]) {
+      for (const path of ["/admin", "/admin/posts", "/admin/videos", "/admin/css"]) {
         await page.goto(path);
         await expect(adminNav(page)).toBeVisible();
         await page.waitForLoadState("networkidle");

@@ -101,6 +101,7 @@ test.describe("layout at every width", () => {
       await field.evaluate((input: HTMLInputElement) => {
         const probe = document.createElement("span");
         probe.style.font = getComputedStyle(input).font;
+        probe.style.position = "absolute";
         probe.textContent = input.placeholder;
         document.body.append(probe);
         const needed = probe.getBoundingClientRect().width;

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Frame, Page } from "@playwright/test";
 import { dismiss, signIn } from "./admin-helpers";
 import { expect, test } from "./fixtures";
-import { E2E_ADMIN, hydrated } from "./support";
+import { E2E_ADMIN, holdRequests, hydrated } from "./support";
 
 // These change the theme every page wears, so they run alone, after every other browser
 // test (their own project), and leave the default theme in force.
@@ -42,11 +42,14 @@ const previewFrame = (page: Page): Frame => {
 
 /** Replace everything in the Code Editor with `css`. */
 async function typeCode(page: Page, css: string): Promise<void> {
+  await page.bringToFront();
   await page.getByRole("tab", { name: "Code Editor" }).click();
   const code = page.getByRole("textbox", { name: "Theme CSS" });
   await code.click();
+  await expect(code).toBeFocused();
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.insertText(css);
+  await expect(code).toContainText(css.split("\n")[0] ?? "");
 }
 
 /**
@@ -300,4 +303,31 @@ test("an admin page checks the stylesheet every 30 s, so a save made anywhere sh
   } finally {
     await context.close();
   }
+});
+
+test("Preview Site opens the site in a tab wearing the draft, for the owner only", async ({ page, browser }) => {
+  await signIn(page);
+  await openEditor(page);
+  await page.getByLabel(/Page background/).fill("#ffeedd");
+  const opened = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Preview Site" }).click();
+  const tab = await opened;
+  await expect.poll(() => rootToken(tab, "--color-bg")).toBe("#ffeedd");
+  // A page reached by a link in the tab wears the draft too.
+  await tab.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
+  await expect(tab).toHaveURL(/\/about$/);
+  await expect.poll(() => rootToken(tab, "--color-bg")).toBe("#ffeedd");
+  // Nothing was saved: a visitor still sees the live theme.
+  expect(await asVisitor(browser, (p) => rootToken(p, "--color-bg"))).toBe("#f6f5f3");
+});
+
+test("the editor says it is loading until the theme arrives", async ({ page }) => {
+  await signIn(page);
+  const held = await holdRequests(page, "**/api/css/current");
+  await page.goto("/admin/css");
+  await held.arrived;
+  await expect(page.getByText("Loading CSS editor...")).toBeVisible();
+  held.release();
+  await expect(page.getByRole("heading", { name: "CSS Style Editor" })).toBeVisible();
+  await expect(page.getByText("Loading CSS editor...")).toBeHidden();
 });

@@ -58,6 +58,34 @@ const hasOpenLayer = (dialog: HTMLElement): boolean =>
     (layer) => !layer.closest('[aria-hidden="true"]'),
   );
 
+const FIRST_FIELD = "form :is(input, textarea, select):not(:disabled)";
+
+/**
+ * Put the focus on the form's first field, not on the close button the dialog focuses
+ * first. An edit form appears only once its item's gallery has loaded, so until it does,
+ * wait for it; if the owner has moved the focus on by then, leave it where they put it.
+ */
+function focusFirstField(dialog: HTMLDialogElement | null): (() => void) | undefined {
+  if (!dialog) return undefined;
+  const opener = document.activeElement;
+  const focus = () => {
+    const field = dialog.querySelector<HTMLElement>(FIRST_FIELD);
+    if (!field) return false;
+    const untouched =
+      document.activeElement === opener || dialog.querySelector("header")?.contains(document.activeElement);
+    if (untouched || document.activeElement === dialog) field.focus();
+    return true;
+  };
+  if (focus()) return undefined;
+  const observer = new MutationObserver(() => {
+    if (!dialog.open || focus()) observer.disconnect();
+  });
+  observer.observe(dialog, { childList: true, subtree: true });
+  return () => {
+    observer.disconnect();
+  };
+}
+
 type Editing<T> = { mode: "new" } | { mode: "edit"; item: T } | null;
 
 /** The shared shape of the admin managers: a list of cards, and one dialog to create or edit. */
@@ -83,8 +111,7 @@ export function ManagerShell<T extends ManagedItem, I>({
   useEffect(() => {
     if (editing && !dialog.current?.open) {
       dialog.current?.showModal();
-      // The form's first field, not the close button the dialog would focus first.
-      dialog.current?.querySelector<HTMLElement>("form :is(input, textarea, select):not(:disabled)")?.focus();
+      return focusFirstField(dialog.current);
     }
     if (!editing && dialog.current?.open) dialog.current.close();
   }, [editing]);
