@@ -1,5 +1,5 @@
 import { QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useReducer, useRef, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState, type KeyboardEvent } from "react";
 import { useUnsavedWork } from "@/components/admin/use-unsaved-work";
 import { apiRequest, readableError } from "@/lib/api-request";
 import { canRedo, canUndo } from "@/lib/history";
@@ -7,7 +7,6 @@ import { getQueryClient } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
 import { mayDiscardUnsavedWork } from "@/lib/unsaved-work";
 import type { PostJson } from "@/modules/posts/serialize";
-import CssCodeEditor from "../components/CssCodeEditor";
 import ThemeHistory from "../components/ThemeHistory";
 import ThemePreview, { type PreviewPage } from "../components/ThemePreview";
 import VisualEditor from "../components/VisualEditor";
@@ -21,6 +20,9 @@ import { draftReducer, isUnsaved, startDraft } from "../theme-document";
 import { THEME_CHANNEL } from "../theme-params";
 import { useCssProblems } from "../use-css-problems";
 import "./css-editor.css";
+
+// CodeMirror is most of the editor's weight: it loads when the Code Editor is first opened.
+const CssCodeEditor = lazy(() => import("../components/CssCodeEditor"));
 
 type Tab = "visual" | "code";
 const TABS: { id: Tab; label: string }[] = [
@@ -47,6 +49,12 @@ function Editor({ current }: { current: ThemeJson }) {
   const queryClient = useQueryClient();
   const [draft, dispatch] = useReducer(draftReducer, current.cssContent, startDraft);
   const [tab, setTab] = useState<Tab>("visual");
+  // Once opened, the code editor stays mounted (hidden), so switching back is instant.
+  const [codeOpened, setCodeOpened] = useState(false);
+  const selectTab = (next: Tab) => {
+    setTab(next);
+    if (next === "code") setCodeOpened(true);
+  };
   const [name, setName] = useState(() => datedThemeName(new Date()));
   const [previewing, setPreviewing] = useState<{ id: number; name: string; css: string } | null>(null);
   const css = draft.history.present;
@@ -133,7 +141,7 @@ function Editor({ current }: { current: ThemeJson }) {
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
     const next = tab === "visual" ? "code" : "visual";
-    setTab(next);
+    selectTab(next);
     document.getElementById(`${id}-tab-${next}`)?.focus();
   };
 
@@ -230,7 +238,7 @@ function Editor({ current }: { current: ThemeJson }) {
                 tabIndex={tab === t.id ? 0 : -1}
                 onKeyDown={onTabKey}
                 onClick={() => {
-                  setTab(t.id);
+                  selectTab(t.id);
                 }}
               >
                 {t.label}
@@ -256,20 +264,24 @@ function Editor({ current }: { current: ThemeJson }) {
             </details>
           </div>
           <div id={`${id}-panel-code`} role="tabpanel" aria-labelledby={`${id}-tab-code`} hidden={tab !== "code"}>
-            <CssCodeEditor
-              value={css}
-              problems={checked ? problems : []}
-              label="Theme CSS"
-              onChange={(next) => {
-                dispatch({ type: "edited", css: next, at: Date.now() });
-              }}
-              onUndo={() => {
-                dispatch({ type: "undo" });
-              }}
-              onRedo={() => {
-                dispatch({ type: "redo" });
-              }}
-            />
+            {codeOpened && (
+              <Suspense fallback={<p className="css-editor__loading">Loading...</p>}>
+                <CssCodeEditor
+                  value={css}
+                  problems={checked ? problems : []}
+                  label="Theme CSS"
+                  onChange={(next) => {
+                    dispatch({ type: "edited", css: next, at: Date.now() });
+                  }}
+                  onUndo={() => {
+                    dispatch({ type: "undo" });
+                  }}
+                  onRedo={() => {
+                    dispatch({ type: "redo" });
+                  }}
+                />
+              </Suspense>
+            )}
           </div>
           {checked && problems.length > 0 && (
             <ul className="css-problems" aria-label="Problems">
