@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
+import { DEFAULT_STYLES, newElement, START_POSITION } from "./defaults";
+import { DESIGNER_ELEMENT_TYPES, designerElementSchema, ELEMENT_TYPES, layoutElementSchema } from "./schema";
+
+describe("newElement", () => {
+  it("makes the designer's elements at the start position (SPEC §9)", () => {
+    const sizes = ELEMENT_TYPES.map((type) => {
+      const { x, y, width, height, content } = newElement(type, "element-1");
+      return { type, x, y, width, height, content };
+    });
+    expect(sizes).toEqual([
+      { type: "text", ...START_POSITION, width: 200, height: 40, content: "Sample Text" },
+      { type: "image", ...START_POSITION, width: 200, height: 150, content: "" },
+      { type: "button", ...START_POSITION, width: 120, height: 40, content: "Button" },
+      { type: "box", ...START_POSITION, width: 200, height: 150, content: "" },
+      { type: "container", ...START_POSITION, width: 300, height: 200, content: "" },
+    ]);
+  });
+
+  it("makes the home editor's elements with its own content (SPEC §9)", () => {
+    const at = { x: 5, y: 6 };
+    expect(newElement("text", "a", at, "home")).toMatchObject({ x: 5, y: 6, content: "New Text Element" });
+    expect(newElement("button", "a", at, "home")).toMatchObject({ width: 120, height: 40, content: "Click Me" });
+    expect(newElement("image", "a", at, "home")).toMatchObject({ width: 200, height: 150, content: PLACEHOLDER_IMAGE });
+  });
+
+  it("gives each element its own copy of the default styles", () => {
+    const button = newElement("button", "element-1");
+    expect(button.styles).toEqual({
+      backgroundColor: "#667eea",
+      color: "#ffffff",
+      borderRadius: "6px",
+      padding: "12px 24px",
+      fontSize: "14px",
+      fontWeight: "600",
+    });
+    expect(button.styles).not.toBe(DEFAULT_STYLES.button);
+  });
+
+  it("makes only elements the schemas accept", () => {
+    for (const type of ELEMENT_TYPES) {
+      expect(layoutElementSchema.safeParse(newElement(type, "element-1")).success).toBe(true);
+      expect(layoutElementSchema.safeParse(newElement(type, "element-1", START_POSITION, "home")).success).toBe(true);
+    }
+    for (const type of DESIGNER_ELEMENT_TYPES) {
+      expect(designerElementSchema.safeParse(newElement(type, "element-7")).success).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import { placeCoordinate, placeSize } from "./geometry";
+import { layoutElementSchema, type LayoutElement } from "./schema";
+import { isStyleProperty, styleFault, type StyleProperty } from "./styles";
+
+// The edits the layout editors make to one element. Each hands back the very element it was
+// given when nothing changes, so the reducer can tell a no-op from an undo step.
+
+/** A new size, and a new top left corner when a handle on the top or left side moved it. */
+export interface Size {
+  width: number;
+  height: number;
+  x?: number;
+  y?: number;
+}
+
+/** The element placed at x, y: whole pixels, never above or left of the canvas, on the grid when snapping. */
+export function moved(element: LayoutElement, x: number, y: number, snap = false): LayoutElement {
+  const next = { x: placeCoordinate(x, snap), y: placeCoordinate(y, snap) };
+  return next.x === element.x && next.y === element.y ? element : { ...element, ...next };
+}
+
+/** The element at a new size in whole pixels from 0 to the limit, its corner moved if the size says so. */
+export function resized(element: LayoutElement, size: Size): LayoutElement {
+  const width = placeSize(size.width);
+  const height = placeSize(size.height);
+  const placed = moved(element, size.x ?? element.x, size.y ?? element.y);
+  if (placed === element && width === element.width && height === element.height) return element;
+  return { ...placed, width, height };
+}
+
+/**
+ * The element with new content, unless the schema would refuse it (an image source that is
+ * not a URL, too much text): the editor never holds a layout it could not save.
+ */
+export function withContent(element: LayoutElement, typed: string): LayoutElement {
+  const content = element.type === "image" ? typed.trim() : typed;
+  if (content === element.content) return element;
+  const next = { ...element, content };
+  return layoutElementSchema.safeParse(next).success ? next : element;
+}
+
+/**
+ * The element with one style set, or removed when the value is blank; a value the
+ * property's grammar refuses changes nothing.
+ * @example withStyle(text, "color", "red; position: fixed") === text // true
+ */
+export function withStyle(element: LayoutElement, property: StyleProperty, typed: string): LayoutElement {
+  const value = typed.trim();
+  if (!isStyleProperty(property) || element.styles[property] === (value || undefined)) return element;
+  if (value === "") {
+    const { [property]: _removed, ...styles } = element.styles;
+    return { ...element, styles };
+  }
+  const valid = styleFault(property, value) === undefined;
+  return valid ? { ...element, styles: { ...element.styles, [property]: value } } : element;
+}

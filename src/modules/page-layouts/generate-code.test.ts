@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import { newElement } from "./defaults";
+import { generateCode } from "./generate-code";
+
+const layout = [
+  { ...newElement("text", "element-1"), content: "Hi & <bye>" },
+  newElement("button", "element-2", { x: 20, y: 160 }),
+  { ...newElement("image", "element-3", { x: 320, y: 0 }), styles: { objectFit: "cover" } },
+];
+
+describe("generateCode", () => {
+  it("writes each element as markup and an absolutely placed rule", () => {
+    const { html, css } = generateCode(layout);
+    expect(html).toBe(
+      [
+        '<div class="layout">',
+        '  <div class="layout-element-1">Hi &amp; &lt;bye&gt;</div>',
+        '  <button type="button" class="layout-element-2">Button</button>',
+        '  <img class="layout-element-3" src="/images/placeholder.svg" alt="">',
+        "</div>",
+        "",
+      ].join("\n"),
+    );
+    expect(css).toBe(`.layout {
+  position: relative;
+  width: 520px;
+  height: 200px;
+}
+
+.layout-element-1 {
+  position: absolute;
+  left: 100px;
+  top: 100px;
+  width: 200px;
+  height: 40px;
+  box-sizing: border-box;
+  font-size: 16px;
+  color: #333333;
+  font-weight: normal;
+  background-color: transparent;
+  padding: 10px;
+  border-radius: 4px;
+}
+
+.layout-element-2 {
+  position: absolute;
+  left: 20px;
+  top: 160px;
+  width: 120px;
+  height: 40px;
+  box-sizing: border-box;
+  font-size: 14px;
+  color: #ffffff;
+  font-weight: 600;
+  background-color: #667eea;
+  padding: 12px 24px;
+  border-radius: 6px;
+}
+
+.layout-element-3 {
+  position: absolute;
+  left: 320px;
+  top: 0px;
+  width: 200px;
+  height: 150px;
+  box-sizing: border-box;
+  object-fit: cover;
+}
+`);
+  });
+
+  it("writes an empty layout as an empty box", () => {
+    expect(generateCode([])).toEqual({
+      html: '<div class="layout">\n</div>\n',
+      css: ".layout {\n  position: relative;\n  width: 0px;\n  height: 0px;\n}\n",
+    });
+  });
+
+  it("escapes text, labels and image sources", () => {
+    const { html } = generateCode([
+      { ...newElement("text", "a"), content: "</div><script>alert('x')</script>" },
+      { ...newElement("button", "b"), content: '"><img src=x onerror=alert(1)>' },
+      { ...newElement("image", "c"), content: "https://images.example/a.png\"onerror='alert(1)'" },
+    ]);
+    expect(html).toContain('<div class="layout-a">&lt;/div&gt;&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt;</div>');
+    expect(html).toContain(
+      '<button type="button" class="layout-b">&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</button>',
+    );
+    expect(html).toContain('src="https://images.example/a.png&quot;onerror=&apos;alert(1)&apos;"');
+    expect(html).not.toMatch(/<script|<img src=x/);
+  });
+
+  it("leaves out whatever the schema refuses, so nothing breaks out of the markup or the stylesheet", () => {
+    const hostile = [
+      { ...newElement("text", "x"), styles: { color: "red} body { display: none" } },
+      { ...newElement("box", "y"), styles: { position: "fixed" } },
+      { ...newElement("text", 'z"><script>') },
+      { ...newElement("image", "w"), content: "javascript:alert(1)" },
+      { ...newElement("text", "v"), x: -1 },
+      null,
+      "<script>alert(1)</script>",
+    ];
+    const valid = newElement("box", "element-1");
+    expect(generateCode([...hostile, valid])).toEqual(generateCode([valid]));
+  });
+
+  it("keeps the first of two elements with one id", () => {
+    const first = newElement("box", "a");
+    expect(generateCode([first, { ...first, x: 500 }])).toEqual(generateCode([first]));
+  });
+
+  it("gives the same bytes for the same layout, whatever order its styles were set in", () => {
+    const reordered = layout.map((element) => ({
+      ...element,
+      styles: Object.fromEntries(Object.entries(element.styles).reverse()),
+    }));
+    expect(generateCode(layout)).toEqual(generateCode(layout));
+    expect(generateCode(reordered)).toEqual(generateCode(layout));
+  });
+});

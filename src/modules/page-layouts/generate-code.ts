@@ -1,0 +1,85 @@
+import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
+import { escapeXml } from "@/modules/search/sitemap";
+import { layoutElementSchema, type LayoutElement } from "./schema";
+import { STYLE_PROPERTIES } from "./styles";
+
+/** The designer's export (SPEC §3 Generated designer output): markup and a stylesheet for it. */
+export interface GeneratedCode {
+  html: string;
+  css: string;
+}
+
+/** The class of the box the elements are placed in; each element's class is this, a hyphen and its id. */
+export const LAYOUT_CLASS = "layout";
+
+const classOf = (element: LayoutElement): string => `${LAYOUT_CLASS}-${element.id}`;
+
+const kebabCase = (name: string): string => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+const px = (value: number): string => `${value}px`;
+
+function rule(selector: string, declarations: readonly (readonly [string, string])[]): string {
+  return `${selector} {\n${declarations.map(([property, value]) => `  ${property}: ${value};\n`).join("")}}\n`;
+}
+
+function markup(element: LayoutElement): string {
+  const name = classOf(element);
+  if (element.type === "image") {
+    // No field holds a description, so the image is marked decorative rather than named by its URL.
+    return `<img class="${name}" src="${escapeXml(element.content || PLACEHOLDER_IMAGE)}" alt="">`;
+  }
+  const tag = element.type === "button" ? 'button type="button"' : "div";
+  const close = element.type === "button" ? "button" : "div";
+  return `<${tag} class="${name}">${escapeXml(element.content)}</${close}>`;
+}
+
+function elementRule(element: LayoutElement): string {
+  const styles = STYLE_PROPERTIES.flatMap((property) => {
+    const value = element.styles[property];
+    return value === undefined ? [] : [[kebabCase(property), value] as const];
+  });
+  return rule(`.${classOf(element)}`, [
+    ["position", "absolute"],
+    ["left", px(element.x)],
+    ["top", px(element.y)],
+    ["width", px(element.width)],
+    ["height", px(element.height)],
+    // The canvas draws an element at exactly its width and height, padding included.
+    ["box-sizing", "border-box"],
+    ...styles,
+  ]);
+}
+
+// Each element is checked again here, whatever its caller promised: a stored layout that
+// escaped validation loses the elements that fail rather than writing them out.
+function acceptable(elements: readonly unknown[]): LayoutElement[] {
+  const seen = new Set<string>();
+  return elements.flatMap((raw) => {
+    const parsed = layoutElementSchema.safeParse(raw);
+    if (!parsed.success || seen.has(parsed.data.id)) return [];
+    seen.add(parsed.data.id);
+    return [parsed.data];
+  });
+}
+
+/**
+ * The layout as HTML and CSS: every element absolutely placed, in list order, inside a box
+ * as large as the elements reach. The same elements always give the same bytes, and style
+ * properties are written in one fixed order whatever order they were set in.
+ * @example generateCode([newElement("text", "element-1")]).html // '<div class="layout">\n  <div class="layout-element-1">Sample Text</div>\n</div>\n'
+ */
+export function generateCode(elements: readonly unknown[]): GeneratedCode {
+  const placed = acceptable(elements);
+  const width = placed.reduce((reach, element) => Math.max(reach, element.x + element.width), 0);
+  const height = placed.reduce((reach, element) => Math.max(reach, element.y + element.height), 0);
+  const html = [`<div class="${LAYOUT_CLASS}">`, ...placed.map((element) => `  ${markup(element)}`), "</div>", ""];
+  const css = [
+    rule(`.${LAYOUT_CLASS}`, [
+      ["position", "relative"],
+      ["width", px(width)],
+      ["height", px(height)],
+    ]),
+    ...placed.map(elementRule),
+  ];
+  return { html: html.join("\n"), css: css.join("\n") };
+}

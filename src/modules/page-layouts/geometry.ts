@@ -1,0 +1,29 @@
+import { GRID_SIZE } from "./defaults";
+import { MAX_COORDINATE, MAX_SIZE } from "./schema";
+
+const clamp = (value: number, max: number): number => (Number.isNaN(value) ? 0 : Math.min(max, Math.max(0, value)));
+
+/**
+ * A coordinate as the layout keeps it: a whole pixel between 0 and `MAX_COORDINATE` (SPEC §4
+ * clamps x and y to at least 0), on the grid when snapping. A zoomed canvas reports
+ * fractions of a pixel that no visitor could see, so they are rounded away.
+ * @example placeCoordinate(-12) // 0
+ * @example placeCoordinate(109, true) // 100
+ */
+export function placeCoordinate(value: number, snap = false): number {
+  const rounded = snap ? Math.round(value / GRID_SIZE) * GRID_SIZE : Math.round(value);
+  return clamp(rounded, MAX_COORDINATE);
+}
+
+/** A width or height as the layout keeps it: a whole pixel between 0 and `MAX_SIZE`. */
+export const placeSize = (value: number): number => clamp(Math.round(value), MAX_SIZE);
+
+/**
+ * What a width or height input means (SPEC §5): its integer, or 0 when it holds none.
+ * @example parseDimension("120px") // 120
+ * @example parseDimension("wide") // 0
+ */
+export function parseDimension(input: string): number {
+  const value = Number.parseInt(input, 10);
+  return Number.isNaN(value) ? 0 : placeSize(value);
+}
