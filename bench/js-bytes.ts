@@ -5,6 +5,8 @@ export interface JsBytes {
   beforeInteraction: number;
   /** Gzipped JavaScript of islands that wait until they are scrolled into view. */
   onVisible: number;
+  /** Gzipped JavaScript those load only when asked (`import()`), e.g. the CSS editor's CodeMirror. */
+  onDemand: number;
 }
 
 const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1]?.replaceAll("&amp;", "&");
@@ -15,6 +17,7 @@ async function moduleGraph(
   entries: string[],
   seen: Set<string>,
   headers: Record<string, string>,
+  dynamic: string[] = [],
 ): Promise<number> {
   let total = 0;
   const queue = [...entries];
@@ -26,6 +29,8 @@ async function moduleGraph(
     total += gzipSync(code).length;
     for (const match of code.matchAll(/(?:import|from)\s*["']([^"']+\.js)["']/g))
       queue.push(new URL(match[1] ?? "", url).href);
+    for (const match of code.matchAll(/import\(\s*["']([^"']+\.js)["']\s*\)/g))
+      dynamic.push(new URL(match[1] ?? "", url).href);
   }
   return total;
 }
@@ -45,8 +50,11 @@ export async function jsBytes(origin: string, path: string, headers: Record<stri
       .flatMap((tag) => [attr(tag, "component-url"), attr(tag, "renderer-url")])
       .filter((u): u is string => Boolean(u));
   const seen = new Set<string>();
+  const dynamic: string[] = [];
   const beforeInteraction =
-    (inline ? gzipSync(inline).length : 0) + (await moduleGraph(origin, [...external, ...urls(eager)], seen, headers));
-  const onVisible = await moduleGraph(origin, urls(lazy), seen, headers);
-  return { beforeInteraction, onVisible };
+    (inline ? gzipSync(inline).length : 0) +
+    (await moduleGraph(origin, [...external, ...urls(eager)], seen, headers, dynamic));
+  const onVisible = await moduleGraph(origin, urls(lazy), seen, headers, dynamic);
+  const onDemand = await moduleGraph(origin, dynamic, seen, headers);
+  return { beforeInteraction, onVisible, onDemand };
 }

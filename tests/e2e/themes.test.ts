@@ -227,7 +227,10 @@ test("the stylesheet: versioned for good, checked again otherwise, public; safe 
   admin,
 }) => {
   const id = await activeId(admin);
-  const home = await (await request.get("/")).text();
+  const homeResponse = await request.get("/");
+  const home = await homeResponse.text();
+  // Behind the validator: a rule that slipped through still cannot fetch from another site.
+  expect(homeResponse.headers()["content-security-policy"]).toMatch(/img-src 'self' data: blob:;\s*font-src 'self'/);
   expect(home).toContain(`/api/css/current/styles.css?v=${id}`);
 
   const pinned = await request.get(`/api/css/current/styles.css?v=${id}`);
