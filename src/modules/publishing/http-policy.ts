@@ -3,8 +3,8 @@ export function securityHeaders(https: boolean): Record<string, string> {
   return {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    // Pages carry their script and style hashes in a <meta> CSP (Astro's security.csp);
-    // framing can only be forbidden by a header.
+    // Pages bring their own CSP from Astro (security.csp: script and style hashes, images and
+    // fonts from the site); framing is forbidden in it too, and here for everything else.
     "Content-Security-Policy": FRAME_ANCESTORS,
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
