@@ -29,7 +29,8 @@ async function moduleGraph(
     total += gzipSync(code).length;
     for (const match of code.matchAll(/(?:import|from)\s*["']([^"']+\.js)["']/g))
       queue.push(new URL(match[1] ?? "", url).href);
-    for (const match of code.matchAll(/import\(\s*["']([^"']+\.js)["']\s*\)/g))
+    // Bundlers write a dynamic import's path in quotes or backticks.
+    for (const match of code.matchAll(/import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g))
       dynamic.push(new URL(match[1] ?? "", url).href);
   }
   return total;
