@@ -1,5 +1,5 @@
-import type { APIRequestContext, Browser, Frame, Page } from "@playwright/test";
-import { dismiss, signIn } from "./admin-helpers";
+import type { APIRequestContext, Browser, BrowserContext, Frame, Page } from "@playwright/test";
+import { dismiss } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN, holdRequests, hydrated } from "./support";
 
@@ -25,6 +25,14 @@ async function asVisitor<T>(browser: Browser, read: (page: Page) => Promise<T>):
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Sign the browser in with the worker's admin session: sign-ins are throttled per client,
+ * and every test here comes from one address, so only the safe-mode test uses the form.
+ */
+async function signInAs(admin: APIRequestContext, context: BrowserContext): Promise<void> {
+  await context.addCookies((await admin.storageState()).cookies);
 }
 
 async function openEditor(page: Page): Promise<void> {
@@ -80,9 +88,9 @@ test.afterAll(async ({ admin }) => {
   await admin.post("/api/css/reset");
 });
 
-test("the owner restyles the site: preview before saving, save, restore, reset", async ({ page, browser }) => {
+test("the owner restyles the site: preview before saving, save, restore, reset", async ({ page, browser, admin }) => {
   test.setTimeout(60_000);
-  await signIn(page);
+  await signInAs(admin, page.context());
   await openEditor(page);
   await expect(preview(page).locator("main")).toBeVisible();
   await expect.poll(() => rootToken(previewFrame(page), "--color-link")).toBe(DEFAULT_LINK);
@@ -142,7 +150,7 @@ test("the editor shows the validator's verdict while typing, and a refused save 
   page,
   admin,
 }) => {
-  await signIn(page);
+  await signInAs(admin, page.context());
   await openEditor(page);
   const before = await activeId(admin);
   await typeCode(page, "a { color: red }\nbody { background: url(https://evil.example/x.png) }\n");
@@ -163,8 +171,8 @@ test("the editor shows the validator's verdict while typing, and a refused save 
   expect(await activeId(admin)).toBeGreaterThan(before);
 });
 
-test("unsaved work is asked about before leaving or signing out", async ({ page }) => {
-  await signIn(page);
+test("unsaved work is asked about before leaving or signing out", async ({ page, admin }) => {
+  await signInAs(admin, page.context());
   await openEditor(page);
   await page
     .getByLabel(/Corner radius/)
@@ -184,9 +192,9 @@ test("unsaved work is asked about before leaving or signing out", async ({ page 
   expect(me.status()).toBe(200);
 });
 
-test("a theme that hides everything is fixed from the browser through safe mode", async ({ page, browser }) => {
+test("a theme that hides everything is fixed from the browser through safe mode", async ({ page, browser, admin }) => {
   test.setTimeout(60_000);
-  await signIn(page);
+  await signInAs(admin, page.context());
   await openEditor(page);
   await typeCode(page, "* { display: none !important }\n");
   await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -271,8 +279,9 @@ test("a save shows on every public page at once", async ({ admin, request }) => 
 test("an admin page follows a save made in another tab of this browser, without reloading", async ({
   page,
   context,
+  admin,
 }) => {
-  await signIn(page);
+  await signInAs(admin, page.context());
   await page.goto("/admin");
   await page.evaluate(() => {
     (window as { unreloaded?: boolean }).unreloaded = true;
@@ -293,7 +302,7 @@ test("an admin page checks the stylesheet every 30 s, so a save made anywhere sh
   const page = await context.newPage();
   try {
     await page.clock.install({ time: new Date("2026-11-24T09:00:00Z") });
-    await signIn(page);
+    await signInAs(admin, page.context());
     await page.goto("/admin");
     await page.clock.pauseAt(new Date("2026-11-24T09:01:00Z"));
     const before = await rootToken(page, "--radius");
@@ -308,8 +317,8 @@ test("an admin page checks the stylesheet every 30 s, so a save made anywhere sh
   }
 });
 
-test("Preview Site opens the site in a tab wearing the draft, for the owner only", async ({ page, browser }) => {
-  await signIn(page);
+test("Preview Site opens the site in a tab wearing the draft, for the owner only", async ({ page, browser, admin }) => {
+  await signInAs(admin, page.context());
   await openEditor(page);
   await page.getByLabel(/Page background/).fill("#ffeedd");
   const opened = page.waitForEvent("popup");
@@ -324,8 +333,8 @@ test("Preview Site opens the site in a tab wearing the draft, for the owner only
   expect(await asVisitor(browser, (p) => rootToken(p, "--color-bg"))).toBe("#f6f5f3");
 });
 
-test("the editor says it is loading until the theme arrives", async ({ page }) => {
-  await signIn(page);
+test("the editor says it is loading until the theme arrives", async ({ page, admin }) => {
+  await signInAs(admin, page.context());
   const held = await holdRequests(page, "**/api/css/current");
   await page.goto("/admin/css");
   await held.arrived;
