@@ -26,6 +26,9 @@ const projects: Project[] = [];
 // Only the S3 server runs this; the others keep uploads in DATA_DIR.
 const S3_TESTS = ["uploads-s3.test.ts"];
 const THEME_TESTS = ["themes.test.ts"];
+// The home page has one layout, and these journeys write it: one editor's save would find the
+// other's and be refused (409). They take turns, after the other writers.
+const LAYOUT_TESTS = ["home-layout.test.ts", "layout-designer.test.ts"];
 
 function addServer(
   name: string,
@@ -61,7 +64,7 @@ function addServer(
     projects.push({ name, testMatch: tests.only, use });
     return;
   }
-  const testIgnore = [...(tests.ignore ?? []), ...S3_TESTS, ...THEME_TESTS];
+  const testIgnore = [...(tests.ignore ?? []), ...S3_TESTS, ...THEME_TESTS, ...LAYOUT_TESTS];
   // Tests that publish content run after the rest, so counts the others check stay true.
   const writers = [
     "publishing.test.ts",
@@ -77,9 +80,36 @@ function addServer(
     dependencies: [name],
     use,
   });
+  let last = `${name}-writes`;
+  const layoutTests = LAYOUT_TESTS.filter((t) => !(tests.ignore ?? []).includes(t));
+  if (layoutTests.length > 0) {
+    projects.push({ name: `${name}-layouts`, testMatch: layoutTests, dependencies: [last], use, workers: 1 });
+    last = `${name}-layouts`;
+  }
   // A theme hides or restyles every page while it is live: these come last, one at a time.
-  projects.push({ name: `${name}-themes`, testMatch: THEME_TESTS, dependencies: [`${name}-writes`], use, workers: 1 });
+  const themeTests = THEME_TESTS.filter((t) => !(tests.ignore ?? []).includes(t));
+  if (themeTests.length > 0) {
+    projects.push({ name: `${name}-themes`, testMatch: themeTests, dependencies: [last], use, workers: 1 });
+  }
 }
+
+// What the browser alone shows (layout, keyboard, accessibility, the editors' screens) does
+// not depend on the database engine, and the services under it run on both engines in the
+// integration tests; on PostgreSQL the browser runs what reads and writes through it.
+const ENGINE_NEUTRAL = [
+  "quality.test.ts",
+  "admin-shell.test.ts",
+  "admin-toasts.test.ts",
+  "admin.test.ts",
+  "public-site.test.ts",
+  "listings.test.ts",
+  "fuzz.test.ts",
+  "feeds.test.ts",
+  "newsletter-api.test.ts",
+  "quick-designer.test.ts",
+  "layout-designer.test.ts",
+  ...THEME_TESTS,
+];
 
 // Two instances sharing one database need a server the test can reach: PostgreSQL only.
 addServer(
@@ -122,7 +152,7 @@ if (process.env.TEST_DATABASE_URL && process.env.E2E_PG_PORT) {
       TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
       E2E_PG_DATABASE: process.env.E2E_PG_DATABASE ?? "",
     },
-    { ignore: ["single-instance.test.ts"] },
+    { ignore: ["single-instance.test.ts", ...ENGINE_NEUTRAL] },
   );
 }
 

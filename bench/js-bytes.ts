@@ -56,6 +56,12 @@ export async function jsBytes(origin: string, path: string, headers: Record<stri
     (inline ? gzipSync(inline).length : 0) +
     (await moduleGraph(origin, [...external, ...urls(eager)], seen, headers, dynamic));
   const onVisible = await moduleGraph(origin, urls(lazy), seen, headers, dynamic);
-  const onDemand = await moduleGraph(origin, dynamic, seen, headers);
+  // What an on-demand module imports on demand in turn (the home editor's loader, then the editor) counts too.
+  let onDemand = 0;
+  for (let pending = dynamic; pending.length > 0;) {
+    const next: string[] = [];
+    onDemand += await moduleGraph(origin, pending, seen, headers, next);
+    pending = next;
+  }
   return { beforeInteraction, onVisible, onDemand };
 }

@@ -162,6 +162,17 @@ async function themeToVisible(origin: string) {
   return { p50: percentile(samples, 50), p95: percentile(samples, 95), editor };
 }
 
+/** What each layout editor makes the signed-in owner download (gzip). */
+async function layoutEditorsJs(origin: string) {
+  const cookie = { Cookie: (await signIn(origin)).Cookie ?? "" };
+  const [designer, dashboard, home] = await Promise.all([
+    jsBytes(origin, "/admin/designer", cookie),
+    jsBytes(origin, "/admin", cookie),
+    jsBytes(origin, "/", cookie),
+  ]);
+  return { designer, dashboard, home };
+}
+
 interface FloodResult {
   sent: number;
   statuses: Record<string, number>;
@@ -272,6 +283,7 @@ async function main(): Promise<void> {
     const memory = await memoryUnderJunk(site.origin, site.pid);
     // Last: a theme save drops every stored page, which the sections above measure stored.
     const theme = await themeToVisible(site.origin);
+    const layouts = await layoutEditorsJs(site.origin);
     const pages = [
       "/",
       "/archive",
@@ -346,6 +358,8 @@ async function main(): Promise<void> {
       ...js.map((j) => `| ${j.page} | ${fmt(j.beforeInteraction / 1024, 1)} KB | ${fmt(j.onVisible / 1024, 1)} KB |`),
       ``,
       `The CSS editor (\`/admin/css\`, signed in): ${fmt(theme.editor.beforeInteraction / 1024, 1)} KB gzip at load, and ${fmt(theme.editor.onDemand / 1024, 1)} KB more (CodeMirror) when the Code Editor is first opened; no public page loads any of it.`,
+      ``,
+      `The layout editors, signed in: the full-screen designer (\`/admin/designer\`, Konva) ${fmt(layouts.designer.beforeInteraction / 1024, 1)} KB at load; the dashboard ${fmt(layouts.dashboard.beforeInteraction / 1024, 1)} KB at load and the quick designer ${fmt(layouts.dashboard.onDemand / 1024, 1)} KB more on its first opening; the home page's in-place editor ${fmt(layouts.home.onDemand / 1024, 1)} KB, fetched only once the server has said the reader is an admin.`,
       ``,
     );
   } finally {

@@ -1,7 +1,10 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { boolean, integer, jsonb, pgTable, text, timestamp, unique, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
-/** The designer's document for one page; `elements` is the list of layout elements (SPEC §3). */
+/**
+ * The designer's document for one page; `elements` is the list of layout elements (SPEC §3),
+ * always a copy of its newest version. Visitors see the published version, if any.
+ */
 export const pageLayouts = pgTable("page_layouts", {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
   pageName: text("page_name").notNull().unique(),
@@ -12,6 +15,9 @@ export const pageLayouts = pgTable("page_layouts", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
   changeDescription: text("change_description"),
+  publishedVersionId: integer("published_version_id").references((): AnyPgColumn => layoutVersions.id, {
+    onDelete: "set null",
+  }),
 });
 
 export const layoutVersions = pgTable(

@@ -76,14 +76,29 @@ function designerButton(): HTMLElement {
   return el("a", { href: "/admin/designer?page=home", className: "designer-fab", textContent: "Edit home layout" });
 }
 
+let homeEditorStarted = false;
+
+// The home layout editor's code is fetched only once the server has said this is an admin,
+// so a visitor's home page ships exactly what it did before the editor existed.
+function startHomeEditor(): void {
+  const host = document.querySelector<HTMLElement>("[data-layout-editor]");
+  if (!host || homeEditorStarted) return;
+  homeEditorStarted = true;
+  void import("@/modules/page-layouts/home-editor/start-home-editor").then((editor) => {
+    editor.startHomeEditor(host);
+  });
+}
+
 class SiteAccount extends HTMLElement {
   connectedCallback(): void {
     void currentUser().then((user) => {
       if (!user) return;
       this.replaceChildren(userMenu(user));
       // Not in the admin area, whose own navigation links the designer.
-      if (user.role === "admin" && !document.querySelector(".designer-fab, .admin-shell"))
+      if (user.role !== "admin") return;
+      if (!document.querySelector(".designer-fab, .admin-shell"))
         document.querySelector("main")?.prepend(designerButton());
+      startHomeEditor();
     });
   }
 }

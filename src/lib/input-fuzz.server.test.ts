@@ -41,6 +41,19 @@ const validVideo = {
   duration: 12,
 };
 
+const validElements = [
+  {
+    id: "element-1",
+    type: "text",
+    x: 100,
+    y: 100,
+    width: 200,
+    height: 40,
+    content: "Meh",
+    styles: { color: "#333333" },
+  },
+];
+
 /** A body each write would take, keyed by `METHOD pattern`; a route not named gets `{}`. */
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /api/posts": validPost,
@@ -51,6 +64,9 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /api/auth/login": { username: "owner", password: "not the password" },
   "POST /api/newsletter/subscribe": { email: "someone@example.com" },
   "POST /api/objects/normalize": { rawPath: "/uploads/raw/image/abcdefghijklmnopqrstuvwxyz" },
+  "POST /api/layouts": { pageName: "home", pageType: "page", elements: validElements },
+  "PUT /api/layouts/[ref]": { elements: validElements, changeDescription: "Manual save", baseVersion: 1 },
+  "POST /api/layouts/[ref]/publish": { versionId: 1 },
 };
 
 /** Query names routes read, and values each would take, so a request gets past them to the next check. */
@@ -154,7 +170,7 @@ function withSplicedText(valid: Record<string, unknown>): fc.Arbitrary<unknown> 
   });
 }
 
-const PARAM_VALUES = ["1", "2", "999999", "first-post", "first-video"];
+const PARAM_VALUES = ["1", "2", "999999", "first-post", "first-video", "home"];
 /** A parameter: an existing item, one that does not exist, one of those spliced, or anything. */
 const paramValue = fc.oneof(
   fc.constantFrom(...PARAM_VALUES, "0", "-1"),

@@ -8,7 +8,7 @@ import { cachePage } from "@/modules/publishing/page-cache";
 import { tag } from "@/modules/publishing/content-tags";
 import { settings } from "@/lib/runtime.server";
 import { listPosts } from "@/modules/posts/posts.server";
-import { escapeXml } from "@/modules/search/sitemap";
+import { escapeXml } from "@/lib/escape-xml";
 import { listVideos } from "@/modules/videos/videos.server";
 
 // Videos carry no enclosure: RSS requires its byte length, and some readers refuse 0.

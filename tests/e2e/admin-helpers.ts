@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN, hydrated } from "./support";
 
 /** Sign in through the login form. */
@@ -9,6 +9,14 @@ export async function signIn(page: Page): Promise<void> {
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin$/);
+}
+
+/**
+ * Sign the browser in with the worker's admin session (the `admin` fixture): sign-ins are
+ * throttled per client, and every test comes from one address, so most skip the form.
+ */
+export async function signInAs(admin: APIRequestContext, context: BrowserContext): Promise<void> {
+  await context.addCookies((await admin.storageState()).cookies);
 }
 
 /** Sign in, go to the post manager and open an empty post dialog. */

@@ -1,5 +1,5 @@
-import type { APIRequestContext, Browser, BrowserContext, Frame, Page } from "@playwright/test";
-import { dismiss } from "./admin-helpers";
+import type { APIRequestContext, Browser, Frame, Page } from "@playwright/test";
+import { dismiss, signInAs } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN, holdRequests, hydrated } from "./support";
 
@@ -25,14 +25,6 @@ async function asVisitor<T>(browser: Browser, read: (page: Page) => Promise<T>):
   } finally {
     await context.close();
   }
-}
-
-/**
- * Sign the browser in with the worker's admin session: sign-ins are throttled per client,
- * and every test here comes from one address, so only the safe-mode test uses the form.
- */
-async function signInAs(admin: APIRequestContext, context: BrowserContext): Promise<void> {
-  await context.addCookies((await admin.storageState()).cookies);
 }
 
 async function openEditor(page: Page): Promise<void> {

@@ -38,6 +38,12 @@ describe("newElement", () => {
     expect(button.styles).not.toBe(DEFAULT_STYLES.button);
   });
 
+  it("gives the home editor's button a background white text can be read on (WCAG AA, 4.5:1)", () => {
+    const home = newElement("button", "element-1", START_POSITION, "home");
+    expect(home.styles).toEqual({ ...DEFAULT_STYLES.button, backgroundColor: "#5a67d8" });
+    expect(newElement("text", "element-2", START_POSITION, "home").styles).toEqual(DEFAULT_STYLES.text);
+  });
+
   it("makes only elements the schemas accept", () => {
     for (const type of ELEMENT_TYPES) {
       expect(layoutElementSchema.safeParse(newElement(type, "element-1")).success).toBe(true);

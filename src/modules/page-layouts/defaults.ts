@@ -7,6 +7,12 @@ export interface Point {
   y: number;
 }
 
+/**
+ * The width the owner designs at, in CSS pixels: the site's content width. Visitors see the
+ * design at this width, scaled down on narrower screens.
+ */
+export const DESIGN_WIDTH = 1200;
+
 /** The designer's grid, in pixels (SPEC §9). */
 export const GRID_SIZE = 20;
 
@@ -68,6 +74,16 @@ export const DEFAULT_STYLES: Readonly<Record<ElementType, Readonly<Styles>>> = {
 };
 
 /**
+ * The home editor's elements go straight onto the public page, where the designer's brand
+ * button (white on #667eea, 3.7:1) fails WCAG AA for its 14 px text; the home editor's
+ * button is the brand a shade darker (4.8:1). SPEC §9 gives the home editor sizes and
+ * content only, so its styles are the site's to choose.
+ */
+const HOME_EDITOR_STYLES: Readonly<Partial<Record<ElementType, Readonly<Styles>>>> = {
+  button: { ...DEFAULT_STYLES.button, backgroundColor: "#5a67d8" },
+};
+
+/**
  * A new element of `type` with its editor's defaults, its top left corner at `at`.
  * @example newElement("button", "element-3", { x: 40, y: 60 }, "home").content // "Click Me"
  */
@@ -77,5 +93,6 @@ export function newElement(
   at: Readonly<Point> = START_POSITION,
   preset: ElementPreset = "designer",
 ): LayoutElement {
-  return { id, type, x: at.x, y: at.y, ...ELEMENT_PRESETS[preset][type], styles: { ...DEFAULT_STYLES[type] } };
+  const styles = (preset === "home" ? HOME_EDITOR_STYLES[type] : undefined) ?? DEFAULT_STYLES[type];
+  return { id, type, x: at.x, y: at.y, ...ELEMENT_PRESETS[preset][type], styles: { ...styles } };
 }

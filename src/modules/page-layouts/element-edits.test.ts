@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { newElement } from "./defaults";
-import { moved, resized, withContent, withStyle } from "./element-edits";
+import { contentFault, moved, resized, withContent, withStyle } from "./element-edits";
+import { MAX_CONTENT } from "./schema";
 
 const text = newElement("text", "element-1");
 const image = newElement("image", "element-2");
@@ -28,5 +29,16 @@ describe("element edits", () => {
     expect(withContent(text, "  spaced  ").content).toBe("  spaced  ");
     expect(withStyle(text, "textAlign", "center").styles.textAlign).toBe("center");
     expect(withStyle(text, "padding", "").styles).not.toHaveProperty("padding");
+  });
+
+  it("say why content is refused, exactly when it is", () => {
+    for (const typed of ["javascript:alert(1)", "//evil.example/a.png", "data:image/png;base64,AAAA"]) {
+      expect(withContent(image, typed)).toBe(image);
+      expect(contentFault(image, typed)).toEqual(expect.any(String));
+    }
+    expect(contentFault(text, "x".repeat(MAX_CONTENT + 1))).toBe(`At most ${MAX_CONTENT} characters`);
+    expect(contentFault(image, " https://images.example/a.jpg ")).toBeUndefined();
+    expect(contentFault(image, "")).toBeUndefined();
+    expect(contentFault(text, "Hello")).toBeUndefined();
   });
 });

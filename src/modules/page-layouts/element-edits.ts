@@ -33,10 +33,22 @@ export function resized(element: LayoutElement, size: Size): LayoutElement {
  * not a URL, too much text): the editor never holds a layout it could not save.
  */
 export function withContent(element: LayoutElement, typed: string): LayoutElement {
-  const content = element.type === "image" ? typed.trim() : typed;
+  const content = contentOf(element, typed);
   if (content === element.content) return element;
   const next = { ...element, content };
   return layoutElementSchema.safeParse(next).success ? next : element;
+}
+
+// An image's content is an address, where surrounding spaces mean nothing.
+const contentOf = (element: LayoutElement, typed: string): string => (element.type === "image" ? typed.trim() : typed);
+
+/**
+ * Why `withContent` would refuse what was typed, or undefined when it would take it.
+ * @example contentFault(image, "javascript:alert(1)") // a sentence saying what an image's address must be
+ */
+export function contentFault(element: LayoutElement, typed: string): string | undefined {
+  const parsed = layoutElementSchema.safeParse({ ...element, content: contentOf(element, typed) });
+  return parsed.error?.issues.find((issue) => issue.path[0] === "content")?.message;
 }
 
 /**

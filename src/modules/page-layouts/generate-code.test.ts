@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { newElement } from "./defaults";
-import { generateCode } from "./generate-code";
+import { elementDeclarations, generateCode } from "./generate-code";
 
 const layout = [
   { ...newElement("text", "element-1"), content: "Hi & <bye>" },
@@ -116,5 +116,31 @@ describe("generateCode", () => {
     }));
     expect(generateCode(layout)).toEqual(generateCode(layout));
     expect(generateCode(reordered)).toEqual(generateCode(layout));
+  });
+});
+
+describe("elementDeclarations", () => {
+  it("places the element and lists its styles in the rule's fixed order", () => {
+    const box = {
+      ...newElement("box", "element-1", { x: 40, y: 60 }),
+      styles: { border: "none", backgroundColor: "red" },
+    };
+    expect(elementDeclarations(box)).toEqual([
+      ["position", "absolute"],
+      ["left", "40px"],
+      ["top", "60px"],
+      ["width", "200px"],
+      ["height", "150px"],
+      ["box-sizing", "border-box"],
+      ["background-color", "red"],
+      ["border", "none"],
+    ]);
+  });
+
+  it("is what the element's rule says, line for line", () => {
+    const [element] = layout;
+    if (!element) throw new Error("no element");
+    const lines = elementDeclarations(element).map(([property, value]) => `  ${property}: ${value};`);
+    expect(generateCode([element]).css).toContain([".layout-element-1 {", ...lines, "}"].join("\n"));
   });
 });

@@ -1,5 +1,5 @@
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
-import { escapeXml } from "@/modules/search/sitemap";
+import { escapeXml } from "@/lib/escape-xml";
 import { layoutElementSchema, type LayoutElement } from "./schema";
 import { STYLE_PROPERTIES } from "./styles";
 
@@ -14,11 +14,11 @@ export const LAYOUT_CLASS = "layout";
 
 const classOf = (element: LayoutElement): string => `${LAYOUT_CLASS}-${element.id}`;
 
-const kebabCase = (name: string): string => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+export const kebabCase = (name: string): string => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
 const px = (value: number): string => `${value}px`;
 
-function rule(selector: string, declarations: readonly (readonly [string, string])[]): string {
+function rule(selector: string, declarations: readonly Declaration[]): string {
   return `${selector} {\n${declarations.map(([property, value]) => `  ${property}: ${value};\n`).join("")}}\n`;
 }
 
@@ -33,12 +33,21 @@ function markup(element: LayoutElement): string {
   return `<${tag} class="${name}">${escapeXml(element.content)}</${close}>`;
 }
 
-function elementRule(element: LayoutElement): string {
+/** One CSS declaration: a property as CSS spells it, and its value. */
+export type Declaration = readonly [property: string, value: string];
+
+/**
+ * What places and styles one element, in the order its rule lists them. The quick
+ * designer's canvas draws each element with these very declarations, so what it shows is
+ * what the code says.
+ * @example elementDeclarations(newElement("box", "element-1"))[1] // ["left", "100px"]
+ */
+export function elementDeclarations(element: LayoutElement): Declaration[] {
   const styles = STYLE_PROPERTIES.flatMap((property) => {
     const value = element.styles[property];
     return value === undefined ? [] : [[kebabCase(property), value] as const];
   });
-  return rule(`.${classOf(element)}`, [
+  return [
     ["position", "absolute"],
     ["left", px(element.x)],
     ["top", px(element.y)],
@@ -47,12 +56,17 @@ function elementRule(element: LayoutElement): string {
     // The canvas draws an element at exactly its width and height, padding included.
     ["box-sizing", "border-box"],
     ...styles,
-  ]);
+  ];
 }
 
-// Each element is checked again here, whatever its caller promised: a stored layout that
-// escaped validation loses the elements that fail rather than writing them out.
-function acceptable(elements: readonly unknown[]): LayoutElement[] {
+const elementRule = (element: LayoutElement): string => rule(`.${classOf(element)}`, elementDeclarations(element));
+
+/**
+ * The elements that pass the schema, each id once. Whatever writes a layout out checks each
+ * element again, whatever its caller promised: a stored layout that escaped validation loses
+ * the elements that fail rather than writing them out.
+ */
+export function acceptableElements(elements: readonly unknown[]): LayoutElement[] {
   const seen = new Set<string>();
   return elements.flatMap((raw) => {
     const parsed = layoutElementSchema.safeParse(raw);
@@ -69,7 +83,7 @@ function acceptable(elements: readonly unknown[]): LayoutElement[] {
  * @example generateCode([newElement("text", "element-1")]).html // '<div class="layout">\n  <div class="layout-element-1">Sample Text</div>\n</div>\n'
  */
 export function generateCode(elements: readonly unknown[]): GeneratedCode {
-  const placed = acceptable(elements);
+  const placed = acceptableElements(elements);
   const width = placed.reduce((reach, element) => Math.max(reach, element.x + element.width), 0);
   const height = placed.reduce((reach, element) => Math.max(reach, element.y + element.height), 0);
   const html = [`<div class="${LAYOUT_CLASS}">`, ...placed.map((element) => `  ${markup(element)}`), "</div>", ""];

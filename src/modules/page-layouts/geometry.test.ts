@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDimension, placeCoordinate, placeSize } from "./geometry";
+import { parseDimension, placeCoordinate, placeSize, freeSpot } from "./geometry";
 import { MAX_COORDINATE, MAX_SIZE } from "./schema";
 
 describe("placeCoordinate", () => {
@@ -33,5 +33,25 @@ describe("sizes", () => {
     expect(parseDimension("")).toBe(0);
     expect(parseDimension("-5")).toBe(0);
     expect(parseDimension("99999")).toBe(MAX_SIZE);
+  });
+});
+
+describe("freeSpot", () => {
+  it("gives the start when it is free, else the next free step down and to the right", () => {
+    expect(freeSpot([], { x: 100, y: 100 }, 20)).toEqual({ x: 100, y: 100 });
+    expect(
+      freeSpot(
+        [
+          { x: 100, y: 100 },
+          { x: 120, y: 120 },
+          { x: 300, y: 0 },
+        ],
+        { x: 100, y: 100 },
+        20,
+      ),
+    ).toEqual({
+      x: 140,
+      y: 140,
+    });
   });
 });

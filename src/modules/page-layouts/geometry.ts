@@ -27,3 +27,21 @@ export function parseDimension(input: string): number {
   const value = Number.parseInt(input, 10);
   return Number.isNaN(value) ? 0 : placeSize(value);
 }
+
+/**
+ * Where a new element goes so it does not hide one already there: `start`, or the first
+ * spot down and to the right of it, a copy offset at a time, that no element's corner holds.
+ * @example freeSpot([{ x: 100, y: 100 }], { x: 100, y: 100 }, 20) // { x: 120, y: 120 }
+ */
+export function freeSpot(
+  elements: readonly { x: number; y: number }[],
+  start: { x: number; y: number },
+  step: number,
+): { x: number; y: number } {
+  const taken = new Set(elements.map(({ x, y }) => `${x},${y}`));
+  let spot = start;
+  for (let tries = 0; taken.has(`${spot.x},${spot.y}`) && tries < elements.length; tries += 1) {
+    spot = { x: spot.x + step, y: spot.y + step };
+  }
+  return spot;
+}

@@ -33,6 +33,8 @@ export const changeOf = {
   postGallery: (postId: number): ContentChange => ({ tags: [tag.post(postId)] }),
   /** A video created, updated or deleted: its page and every listing of videos. */
   video: (id: number): ContentChange => ({ tags: [tag.videos, tag.video(id)] }),
+  /** Another version of a page's design published, or none: that page alone. */
+  layout: (pageName: string): ContentChange => ({ tags: [tag.layout(pageName)] }),
   /** Another theme made active: every page links the stylesheet by its version. */
   theme: (): ContentChange => ({ tags: [tag.theme] }),
 };

@@ -7,7 +7,8 @@ import { tag, type ContentTag } from "./content-tags";
  * carries the theme's tag too: pages link the active theme by its revision. (Set here, in
  * the page's own code: the layout runs once the response has started, too late for tags.)
  */
-export function cachePage(astro: { cache: AstroGlobal["cache"] }, tags: ContentTag[]): void {
-  if (!astro.cache.enabled) return;
+export function cachePage(astro: { cache: AstroGlobal["cache"] | undefined }, tags: ContentTag[]): void {
+  // Astro renders the 404 page for a middleware's empty 404 (a path no page can hold) without a cache.
+  if (!astro.cache?.enabled) return;
   astro.cache.set({ maxAge: 3600, swr: 86_400, tags: [...tags, tag.theme] });
 }

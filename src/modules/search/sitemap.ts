@@ -1,17 +1,9 @@
+import { escapeXml } from "@/lib/escape-xml";
+
 /** One page of a sitemap: its absolute URL and, when known, when it last changed. */
 export interface SitemapEntry {
   loc: string;
   lastmod?: Date;
-}
-
-const XML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
-
-/**
- * Escape text for an XML element or attribute value.
- * @example escapeXml("a&b<c") // "a&amp;b&lt;c"
- */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => XML_ENTITIES[char] ?? char);
 }
 
 /**

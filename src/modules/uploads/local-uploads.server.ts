@@ -18,10 +18,20 @@ async function write(body: ReadableStream<Uint8Array>, max: number, file: string
       else controller.enqueue(chunk);
     },
   });
+  const out = createWriteStream(file);
   try {
-    await body.pipeThrough(limit).pipeTo(Writable.toWeb(createWriteStream(file)));
+    await body.pipeThrough(limit).pipeTo(Writable.toWeb(out));
   } catch (error) {
     throw error instanceof DomainError ? error : invalid("The upload did not complete");
+  } finally {
+    // An aborted stream may still be opening its file: wait until it is closed, so the
+    // caller's clean-up removes the file rather than running before it exists.
+    if (!out.closed)
+      await new Promise<void>((resolve) =>
+        out.once("close", () => {
+          resolve();
+        }),
+      );
   }
   if (size === 0) throw invalid("The file is empty");
 }

@@ -1,5 +1,6 @@
+import { TabList } from "@/components/admin/TabList";
 import { QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState } from "react";
 import { useUnsavedWork } from "@/components/admin/use-unsaved-work";
 import { apiRequest, readableError } from "@/lib/api-request";
 import { canRedo, canUndo } from "@/lib/history";
@@ -138,13 +139,6 @@ function Editor({ current }: { current: ThemeJson }) {
     };
   }, []);
 
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-    const next = tab === "visual" ? "code" : "visual";
-    selectTab(next);
-    document.getElementById(`${id}-tab-${next}`)?.focus();
-  };
-
   const previewRevision = async (revision: RevisionJson) => {
     if (previewing?.id === revision.id) {
       setPreviewing(null);
@@ -226,25 +220,7 @@ function Editor({ current }: { current: ThemeJson }) {
 
       <div className="css-editor__main">
         <section className="css-editor__pane" aria-label="Theme">
-          <div className="tabs" role="tablist" aria-label="Editor">
-            {TABS.map((t) => (
-              <button
-                key={t.id}
-                id={`${id}-tab-${t.id}`}
-                type="button"
-                role="tab"
-                aria-selected={tab === t.id}
-                aria-controls={`${id}-panel-${t.id}`}
-                tabIndex={tab === t.id ? 0 : -1}
-                onKeyDown={onTabKey}
-                onClick={() => {
-                  selectTab(t.id);
-                }}
-              >
-                {t.label}
-              </button>
-            ))}
-          </div>
+          <TabList className="tabs" idPrefix={id} label="Editor" tabs={TABS} current={tab} onSelect={selectTab} />
           <div id={`${id}-panel-visual`} role="tabpanel" aria-labelledby={`${id}-tab-visual`} hidden={tab !== "visual"}>
             <VisualEditor
               css={css}

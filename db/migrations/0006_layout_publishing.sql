@@ -1,0 +1,2 @@
+ALTER TABLE "page_layouts" ADD COLUMN "published_version_id" integer;--> statement-breakpoint
+ALTER TABLE "page_layouts" ADD CONSTRAINT "page_layouts_published_version_id_layout_versions_id_fk" FOREIGN KEY ("published_version_id") REFERENCES "public"."layout_versions"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { text } from "@/lib/form-fields";
+import { idParam } from "@/lib/query-schemas";
+import { layoutDocumentSchema } from "./schema";
+
+/**
+ * The pages a layout can be made for: those that render one for visitors. A layout for any
+ * other name would be stored and never seen, so it is refused.
+ */
+export const LAYOUT_PAGES = ["home"] as const;
+export type LayoutPage = (typeof LAYOUT_PAGES)[number];
+
+/** The change descriptions the editors send (SPEC §4). */
+export const MANUAL_SAVE = "Manual save";
+export const AUTO_SAVE = "Auto-save";
+
+export const CHANGE_DESCRIPTION_MAX = 200;
+
+export const pageNameSchema = z.enum(LAYOUT_PAGES, { error: `Must be one of: ${LAYOUT_PAGES.join(", ")}` });
+
+const changeDescription = text({ singleLine: true })
+  .trim()
+  .max(CHANGE_DESCRIPTION_MAX, `At most ${CHANGE_DESCRIPTION_MAX} characters`);
+
+/** `POST /api/layouts`: a page's first layout, stored as its version 1. */
+export const layoutCreateSchema = z.object({
+  pageName: pageNameSchema,
+  pageType: z.literal("page", { error: 'Must be "page"' }).default("page"),
+  elements: layoutDocumentSchema,
+  changeDescription: changeDescription.optional(),
+});
+export type LayoutCreateInput = z.input<typeof layoutCreateSchema>;
+
+/**
+ * `PUT /api/layouts/{id}`: the next version. `baseVersion` is the version the editor's
+ * elements started from; when another save came in since, the save is refused (409) rather
+ * than overwriting it.
+ */
+export const layoutSaveSchema = z.object({
+  elements: layoutDocumentSchema,
+  changeDescription: changeDescription.min(1, "Must not be empty"),
+  baseVersion: z.number().int("Must be a whole number").min(1, "Must be at least 1"),
+});
+export type LayoutSaveInput = z.input<typeof layoutSaveSchema>;
+
+/** `POST /api/layouts/{id}/publish`: the version visitors see from now on. */
+export const layoutPublishSchema = z.object({
+  versionId: z.number().int("Must be a whole number").positive("Must be a positive id"),
+});
+
+const positiveId = idParam.shape.id;
+
+/** `{ref}` read as a page name, on the path the spec reads layouts by. */
+export const refAsPageName = z.preprocess(
+  (params) => ({ pageName: (params as { ref?: string }).ref }),
+  z.object({ pageName: pageNameSchema }),
+);
+
+/** `{ref}` and `{versionId}`: a layout's id and one of its versions. */
+export const versionParams = z.preprocess(
+  (params) => ({ id: (params as { ref?: string }).ref, versionId: (params as { versionId?: string }).versionId }),
+  z.object({ id: positiveId, versionId: positiveId }),
+);
+
+/** `GET /api/layouts?page=home`: the editors' way to ask for a page's layout. */
+export const layoutsQuery = z.object({ page: pageNameSchema });
+
+/** The published design's stylesheet: `v` is the version the page links, so it never changes. */
+export const layoutStylesheetQuery = z.object({ v: z.coerce.number().int().positive().optional() });

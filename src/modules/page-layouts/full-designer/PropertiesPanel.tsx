@@ -1,0 +1,181 @@
+import { useId } from "react";
+import { elementName } from "../element-description";
+import { contentFault } from "../element-edits";
+import { parseDimension, placeCoordinate } from "../geometry";
+import type { Gesture } from "../layout-document";
+import { MAX_COORDINATE, MAX_SIZE, type LayoutElement } from "../schema";
+import { STYLE_PROPERTIES, type StyleProperty } from "../styles";
+import StyleField from "./StyleField";
+import { useDraft } from "./use-draft";
+
+interface Props {
+  element: LayoutElement;
+  onMove: (x: number, y: number, gesture: Gesture) => void;
+  onResize: (width: number, height: number, gesture: Gesture) => void;
+  onContent: (content: string, gesture: Gesture) => void;
+  onStyle: (property: StyleProperty, value: string, gesture: Gesture) => void;
+  onDuplicate: () => void;
+  onDelete: () => void;
+}
+
+type Box = "x" | "y" | "width" | "height";
+const BOX_FIELDS: { key: Box; label: string; max: number }[] = [
+  { key: "x", label: "X", max: MAX_COORDINATE },
+  { key: "y", label: "Y", max: MAX_COORDINATE },
+  { key: "width", label: "Width", max: MAX_SIZE },
+  { key: "height", label: "Height", max: MAX_SIZE },
+];
+
+function BoxField({
+  element,
+  field,
+  onChange,
+}: {
+  element: LayoutElement;
+  field: (typeof BOX_FIELDS)[number];
+  onChange: (value: number, gesture: Gesture) => void;
+}) {
+  const id = useId();
+  const draft = useDraft(String(element[field.key]));
+  const parse =
+    field.key === "x" || field.key === "y"
+      ? (text: string) => placeCoordinate(Number.parseInt(text, 10))
+      : parseDimension;
+  return (
+    <div className="field designer-field">
+      <label htmlFor={id}>{field.label}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={field.max}
+        step={1}
+        value={draft.shown}
+        onFocus={draft.focus}
+        onBlur={() => {
+          draft.blur();
+        }}
+        onChange={(event) => {
+          onChange(parse(event.target.value), draft.typed(event.target.value));
+        }}
+      />
+    </div>
+  );
+}
+
+function ContentField({ element, onContent }: Pick<Props, "element" | "onContent">) {
+  const id = useId();
+  const draft = useDraft(element.content);
+  const fault = contentFault(element, draft.shown);
+  const image = element.type === "image";
+  const common = {
+    id,
+    value: draft.shown,
+    "aria-invalid": fault ? true : undefined,
+    "aria-describedby": fault ? `${id}-fault` : `${id}-hint`,
+    onFocus: draft.focus,
+    onBlur: () => {
+      draft.blur(fault !== undefined);
+    },
+  };
+  return (
+    <div className="field designer-field">
+      <label htmlFor={id}>{image ? "Image URL" : "Content"}</label>
+      {image ? (
+        <input
+          {...common}
+          type="text"
+          inputMode="url"
+          placeholder="/uploads/images/…"
+          onChange={(event) => {
+            onContent(event.target.value, draft.typed(event.target.value));
+          }}
+        />
+      ) : (
+        <textarea
+          {...common}
+          rows={3}
+          onChange={(event) => {
+            onContent(event.target.value, draft.typed(event.target.value));
+          }}
+        />
+      )}
+      {fault ? (
+        <p id={`${id}-fault`} className="field-error">
+          {fault}
+        </p>
+      ) : (
+        <p id={`${id}-hint`} className="designer-field__hint">
+          {image ? "An image on this site; empty or any other shows the placeholder." : "Shown as plain text."}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The selected element's content, place, size and styles, each a field that edits the document as it is typed. */
+export default function PropertiesPanel({
+  element,
+  onMove,
+  onResize,
+  onContent,
+  onStyle,
+  onDuplicate,
+  onDelete,
+}: Props) {
+  const id = useId();
+  const onBox = (key: Box, value: number, gesture: Gesture) => {
+    if (key === "x") onMove(value, element.y, gesture);
+    else if (key === "y") onMove(element.x, value, gesture);
+    else if (key === "width") onResize(value, element.height, gesture);
+    else onResize(element.width, value, gesture);
+  };
+  return (
+    <div className="designer-properties">
+      <p className="designer-properties__subject">{elementName(element)}</p>
+      <div className="designer-properties__actions">
+        <button className="button button--quiet designer-button" type="button" onClick={onDuplicate}>
+          Duplicate
+        </button>
+        <button
+          className="button button--quiet designer-button designer-button--danger"
+          type="button"
+          onClick={onDelete}
+        >
+          Delete
+        </button>
+      </div>
+      <ContentField element={element} onContent={onContent} />
+      <fieldset className="designer-fieldset designer-fieldset--box">
+        <legend>Position and size (px)</legend>
+        {BOX_FIELDS.map((field) => (
+          <BoxField
+            key={field.key}
+            element={element}
+            field={field}
+            onChange={(value, gesture) => {
+              onBox(field.key, value, gesture);
+            }}
+          />
+        ))}
+      </fieldset>
+      <fieldset className="designer-fieldset">
+        <legend>Style</legend>
+        <p id={`${id}-style-hint`} className="designer-field__hint">
+          Leave a field empty to use the page&apos;s own style.
+        </p>
+        {STYLE_PROPERTIES.map((property) => (
+          <StyleField
+            key={property}
+            property={property}
+            value={element.styles[property] ?? ""}
+            onChange={(value, gesture) => {
+              onStyle(property, value, gesture);
+            }}
+          />
+        ))}
+      </fieldset>
+    </div>
+  );
+}

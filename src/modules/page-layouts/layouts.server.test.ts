@@ -1,0 +1,292 @@
+import { count } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DbHandle } from "../../../db/client.ts";
+import { layoutVersions, pageLayouts } from "../../../db/schema/index.ts";
+import { callEndpoint, endpoints } from "../../../tests/api-routes.ts";
+import { insertUser } from "../../../tests/factories.ts";
+import { createTestDb } from "../../../tests/setup/test-db.ts";
+import { DomainError } from "@/lib/errors";
+import { runtime } from "@/lib/runtime.server";
+import type { PublishedChange } from "@/modules/publishing/publisher.server";
+import { AUTO_SAVE, MANUAL_SAVE } from "./api-schema";
+import { newElement } from "./defaults";
+import {
+  createLayout,
+  findLayout,
+  listVersions,
+  publishedLayout,
+  restoreVersion,
+  saveLayout,
+  setPublishedVersion,
+  type LayoutRow,
+} from "./layouts.server";
+import type { LayoutElement } from "./schema";
+
+let handle: DbHandle;
+const owner = { id: 0, username: "owner", role: "admin" };
+const colleague = { id: 0, username: "colleague", role: "admin" };
+const published: PublishedChange[] = [];
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  runtime().useDatabase(handle);
+  await insertUser(handle.db, owner);
+  await insertUser(handle.db, colleague);
+  runtime().publisher.subscribe((change) => {
+    published.push(change);
+  });
+});
+afterAll(async () => {
+  await handle.close();
+});
+beforeEach(async () => {
+  await handle.db.delete(pageLayouts);
+  published.length = 0;
+});
+
+const text = (id: string, content = "Meh"): LayoutElement => ({ ...newElement("text", id), content });
+const create = (elements: LayoutElement[] = [text("element-1")]) =>
+  createLayout(handle.db, { pageName: "home", pageType: "page", elements }, owner.id);
+const save = (layout: { id: number }, baseVersion: number, elements: LayoutElement[], description = MANUAL_SAVE) =>
+  saveLayout(handle.db, layout.id, { elements, changeDescription: description, baseVersion }, owner.id);
+
+const codeOf = async (promise: Promise<unknown>): Promise<string | undefined> => {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    if (error instanceof DomainError) return error.code;
+    throw error;
+  }
+};
+const versionCount = async (): Promise<number> =>
+  (await handle.db.select({ n: count() }).from(layoutVersions))[0]?.n ?? 0;
+
+describe("createLayout", () => {
+  it("stores the page's layout as version 1, which findLayout returns", async () => {
+    const layout = await create();
+    expect(layout).toMatchObject({ pageName: "home", pageType: "page", version: 1, publishedVersionId: null });
+    expect(await findLayout(handle.db, "home")).toEqual(layout);
+    expect(await listVersions(handle.db, layout.id)).toEqual([
+      expect.objectContaining({
+        id: layout.versionId,
+        versionNumber: 1,
+        changeDescription: "Created",
+        published: false,
+      }),
+    ]);
+  });
+
+  it("refuses a second layout for the same page with a conflict, writing nothing", async () => {
+    await create();
+    expect(await codeOf(create([text("element-9")]))).toBe("conflict");
+    expect(await versionCount()).toBe(1);
+  });
+
+  it("finds nothing for a page without a layout", async () => {
+    expect(await findLayout(handle.db, "home")).toBeNull();
+  });
+});
+
+describe("saveLayout", () => {
+  it("stores the next version and makes its elements the layout's", async () => {
+    const layout = await create();
+    const saved = await save(layout, 1, [text("element-1", "Less meh")]);
+    expect(saved).toMatchObject({ version: 2, changeDescription: MANUAL_SAVE });
+    expect(saved.elements[0]?.content).toBe("Less meh");
+    expect((await listVersions(handle.db, layout.id)).map((v) => v.versionNumber)).toEqual([2, 1]);
+  });
+
+  it("refuses a save based on an older version (409) and keeps the newer work", async () => {
+    const layout = await create();
+    await save(layout, 1, [text("element-1", "Theirs")]);
+    expect(await codeOf(save(layout, 1, [text("element-1", "Mine")]))).toBe("conflict");
+    const now = await findLayout(handle.db, "home");
+    expect(now?.elements[0]?.content).toBe("Theirs");
+    expect(now?.version).toBe(2);
+  });
+
+  it("answers 404 for a layout that does not exist", async () => {
+    expect(await codeOf(save({ id: 999_999 }, 1, []))).toBe("not_found");
+  });
+
+  it("lets exactly one of many saves on the same version through", async () => {
+    const layout = await create();
+    const codes = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => codeOf(save(layout, 1, [text("element-1", `Editor ${i}`)]))),
+    );
+    expect(codes.filter((code) => code === undefined)).toHaveLength(1);
+    expect(codes.filter((code) => code === "conflict")).toHaveLength(7);
+    expect(await versionCount()).toBe(2);
+  });
+
+  it("numbers versions strictly upward when editors save at once, each reloading after a refusal", async () => {
+    const layout = await create();
+    const editor = async (name: string) => {
+      for (let saves = 0; saves < 3;) {
+        const base = (await findLayout(handle.db, "home"))?.version ?? 0;
+        if ((await codeOf(save(layout, base, [text("element-1", `${name} ${saves}`)]))) === undefined) saves += 1;
+      }
+    };
+    await Promise.all(["a", "b", "c", "d"].map(editor));
+    const numbers = (await listVersions(handle.db, layout.id)).map((v) => v.versionNumber);
+    expect(numbers).toEqual(Array.from({ length: 13 }, (_, i) => 13 - i));
+  });
+
+  it("keeps one line for consecutive auto-saves, and every manual save", async () => {
+    const layout = await create();
+    let version = 1;
+    const step = async (description: string, content: string) => {
+      version = (await save(layout, version, [text("element-1", content)], description)).version;
+    };
+    await step(AUTO_SAVE, "a");
+    await step(AUTO_SAVE, "b");
+    await step(AUTO_SAVE, "c");
+    await step(MANUAL_SAVE, "d");
+    await step(AUTO_SAVE, "e");
+    await step(AUTO_SAVE, "f");
+    const versions = await listVersions(handle.db, layout.id);
+    expect(versions.map((v) => [v.versionNumber, v.changeDescription])).toEqual([
+      [7, AUTO_SAVE],
+      [5, MANUAL_SAVE],
+      [4, AUTO_SAVE],
+      [1, "Created"],
+    ]);
+    expect((await findLayout(handle.db, "home"))?.elements[0]?.content).toBe("f");
+  });
+
+  it("never replaces a published auto-save or another person's", async () => {
+    const layout = await create();
+    const first = await save(layout, 1, [text("element-1", "a")], AUTO_SAVE);
+    await setPublishedVersion(handle.db, layout.id, first.versionId);
+    const second = await save(layout, 2, [text("element-1", "b")], AUTO_SAVE);
+    await saveLayout(
+      handle.db,
+      layout.id,
+      { elements: [text("element-1", "c")], changeDescription: AUTO_SAVE, baseVersion: second.version },
+      colleague.id,
+    );
+    expect((await listVersions(handle.db, layout.id)).map((v) => v.versionNumber)).toEqual([4, 3, 2, 1]);
+  });
+});
+
+describe("restoreVersion", () => {
+  it("adds the old elements as the newest version and leaves the history as it was", async () => {
+    const layout = await create([text("element-1", "First")]);
+    await save(layout, 1, [text("element-1", "Second")]);
+    const restored = await restoreVersion(handle.db, layout.id, layout.versionId, owner.id);
+    expect(restored).toMatchObject({ version: 3, changeDescription: "Restored version 1" });
+    expect(restored.elements[0]?.content).toBe("First");
+    expect((await listVersions(handle.db, layout.id)).map((v) => v.changeDescription)).toEqual([
+      "Restored version 1",
+      MANUAL_SAVE,
+      "Created",
+    ]);
+  });
+
+  it("answers 404 for a version of another layout or none", async () => {
+    const layout = await create();
+    expect(await codeOf(restoreVersion(handle.db, layout.id, 999_999, owner.id))).toBe("not_found");
+    expect(await codeOf(restoreVersion(handle.db, 999_999, layout.versionId, owner.id))).toBe("not_found");
+    expect(await versionCount()).toBe(1);
+  });
+});
+
+describe("publishing", () => {
+  it("shows visitors the published version, not newer saves, until unpublished", async () => {
+    const layout = await create([text("element-1", "Live")]);
+    const live = await setPublishedVersion(handle.db, layout.id, layout.versionId);
+    expect(live).toMatchObject({ publishedVersionId: layout.versionId, publishedVersionNumber: 1 });
+    await save(layout, 1, [text("element-1", "Draft")]);
+    expect(await publishedLayout(handle.db, "home")).toEqual({
+      versionId: layout.versionId,
+      elements: [text("element-1", "Live")],
+    });
+    expect((await listVersions(handle.db, layout.id)).map((v) => v.published)).toEqual([false, true]);
+    await setPublishedVersion(handle.db, layout.id, null);
+    expect(await publishedLayout(handle.db, "home")).toBeNull();
+  });
+
+  it("re-renders the page that shows the layout, at each change", async () => {
+    const layout = await create();
+    await setPublishedVersion(handle.db, layout.id, layout.versionId);
+    await setPublishedVersion(handle.db, layout.id, null);
+    expect(published.map((change) => change.tags)).toEqual([["layout:home"], ["layout:home"]]);
+  });
+
+  it("refuses a version of another layout, changing nothing", async () => {
+    const layout = await create();
+    expect(await codeOf(setPublishedVersion(handle.db, layout.id, 999_999))).toBe("not_found");
+    expect(await publishedLayout(handle.db, "home")).toBeNull();
+    expect(published).toEqual([]);
+  });
+});
+
+describe("PUT /api/layouts/{id} with hostile elements", () => {
+  const put = endpoints.find((e) => e.method === "PUT" && e.path === "/api/layouts/[ref]");
+  const hostileStyle = fc.constantFrom(
+    "red; position: fixed",
+    "url(javascript:alert(1))",
+    "expression(alert(1))",
+    "}</style><script>alert(1)</script>",
+    "#333\\3b",
+    "1px solid red !important",
+    "/* */ red",
+  );
+  const hostileElement = fc.oneof(
+    fc
+      .record({ property: fc.constantFrom("color", "padding", "border", "fontSize"), value: hostileStyle })
+      .map(({ property, value }) => ({ ...text("element-1"), styles: { [property]: value } })),
+    fc.constantFrom(
+      { ...newElement("image", "element-1"), content: "javascript:alert(1)" },
+      { ...newElement("image", "element-1"), content: "//evil.example/x.png" },
+      { ...text("element-1"), styles: { position: "fixed" } },
+      { ...text("element-1"), id: '"><script>' },
+      { ...text("element-1"), x: -5 },
+      { ...text("element-1"), width: 1.5 },
+      { ...text("element-1"), children: ["element-1"] },
+    ),
+  );
+
+  it("refuses each with 400 naming the element, and writes no version", async () => {
+    if (!put) throw new Error("PUT /api/layouts/[ref] is not declared");
+    const layout: LayoutRow = await create();
+    const before = await versionCount();
+    await fc.assert(
+      fc.asyncProperty(hostileElement, async (element) => {
+        const response = await callEndpoint(put, {
+          user: owner,
+          params: { ref: String(layout.id) },
+          body: JSON.stringify({ elements: [element], changeDescription: MANUAL_SAVE, baseVersion: 1 }),
+        });
+        expect(response.status).toBe(400);
+        expect(((await response.json()) as { field?: string }).field).toMatch(/^elements/);
+        expect(await versionCount()).toBe(before);
+      }),
+      { numRuns: 60, seed: 20_261_124 },
+    );
+  });
+});
+
+describe("GET /api/layouts?page=", () => {
+  const list = endpoints.find((e) => e.method === "GET" && e.path === "/api/layouts");
+  const ask = (page: string) => {
+    if (!list) throw new Error("GET /api/layouts is not declared");
+    return callEndpoint(list, { user: owner, params: {}, query: [["page", page]] });
+  };
+
+  it("answers the page's layout as a list of none or one, never 404", async () => {
+    const none = await ask("home");
+    expect([none.status, await none.json()]).toEqual([200, []]);
+    const layout = await create();
+    const one = await ask("home");
+    expect(((await one.json()) as { id: number }[]).map((l) => l.id)).toEqual([layout.id]);
+  });
+
+  it("refuses a page that cannot have a layout, naming the field", async () => {
+    const response = await ask("about");
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { field?: string }).field).toBe("page");
+  });
+});

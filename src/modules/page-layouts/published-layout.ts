@@ -1,0 +1,131 @@
+import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
+import { DESIGN_WIDTH } from "./defaults";
+import { acceptableElements, kebabCase } from "./generate-code";
+import type { ElementType, LayoutElement } from "./schema";
+import { STYLE_PROPERTIES } from "./styles";
+
+/** The class of the box a published design sits in; its elements' classes start with it. */
+export const PUBLISHED_CLASS = "designed-layout";
+
+/**
+ * Below this width of the page's content box, elements are no longer placed but stacked in
+ * reading order at their own sizes: scaled further, text would be too small to read.
+ */
+export const STACK_BELOW_PX = 760;
+
+/** Scaled text never gets smaller than this. */
+const MIN_FONT_PX = 12;
+
+/** One element as the page renders it: the markup's part; where and how it looks is in the stylesheet. */
+export interface PublishedElement {
+  id: string;
+  type: ElementType;
+  className: string;
+  content: string;
+  width: number;
+  height: number;
+  /** For an image, the source the page may load: one of the site's own, else the placeholder. */
+  src?: string;
+}
+
+const classOf = (id: string): string => `${PUBLISHED_CLASS}__${id}`;
+
+/**
+ * The image a page of the site may show for `content`: the site's own, else the
+ * placeholder. The pages' CSP lets images come from the site alone, so another site's URL
+ * would only show as broken.
+ * @example imageSource("https://images.example/a.png") // "/images/placeholder.svg"
+ */
+export function imageSource(content: string): string {
+  if (content.startsWith("/") && !content.startsWith("//")) return content;
+  return PLACEHOLDER_IMAGE;
+}
+
+/** Top to bottom, then left to right: the order a reader (and a screen reader) meets them. */
+function inReadingOrder(elements: readonly LayoutElement[]): LayoutElement[] {
+  return elements
+    .map((element, index) => ({ element, index }))
+    .sort((a, b) => a.element.y - b.element.y || a.element.x - b.element.x || a.index - b.index)
+    .map(({ element }) => element);
+}
+
+/** The published elements the page writes out, valid ones only, in reading order. */
+export function publishedElements(raw: readonly unknown[]): PublishedElement[] {
+  return inReadingOrder(acceptableElements(raw)).map((element) => ({
+    id: element.id,
+    type: element.type,
+    className: classOf(element.id),
+    content: element.content,
+    width: element.width,
+    height: element.height,
+    ...(element.type === "image" ? { src: imageSource(element.content || PLACEHOLDER_IMAGE) } : {}),
+  }));
+}
+
+const round = (value: number): number => Math.round(value * 10_000) / 10_000;
+
+/** A length in design pixels as a share of the content box, so the design scales with it. */
+const scaled = (px: number): string => `${round((px * 100) / DESIGN_WIDTH)}cqi`;
+
+// Style values have passed their grammars (`styles.ts`), so a pixel length is plainly "<number>px".
+const scaleLengths = (value: string): string => value.replace(/(\d*\.?\d+)px/g, (_, n: string) => scaled(Number(n)));
+
+function styleDeclarations(element: LayoutElement, scale: boolean): string[] {
+  return STYLE_PROPERTIES.flatMap((property) => {
+    const value = element.styles[property];
+    if (value === undefined) return [];
+    let written = value;
+    if (scale) {
+      written = scaleLengths(value);
+      if (property === "fontSize" && written !== value) written = `max(${MIN_FONT_PX}px, ${written})`;
+    }
+    return [`${kebabCase(property)}: ${written}`];
+  });
+}
+
+const rule = (selector: string, declarations: readonly string[]): string =>
+  `${selector} { ${declarations.join("; ")}; }`;
+
+function placedRule(element: LayoutElement, layer: number): string {
+  return rule(`.${classOf(element.id)}`, [
+    `left: ${scaled(element.x)}`,
+    `top: ${scaled(element.y)}`,
+    `width: ${scaled(element.width)}`,
+    `height: ${scaled(element.height)}`,
+    `z-index: ${layer}`,
+    ...styleDeclarations(element, true),
+  ]);
+}
+
+function stackedRule(element: LayoutElement): string {
+  const width = `width: min(100%, ${element.width}px)`;
+  const size =
+    element.type === "image"
+      ? [width, "height: auto", `aspect-ratio: ${Math.max(element.width, 1)} / ${Math.max(element.height, 1)}`]
+      : element.type === "box" || element.type === "container"
+        ? [width, `height: ${element.height}px`]
+        : [width, "height: auto", `min-height: ${element.height}px`];
+  return rule(`.${classOf(element.id)}`, [...size, ...styleDeclarations(element, false)]);
+}
+
+/**
+ * The stylesheet of a published design. On a wide screen every element sits where the owner
+ * put it, all lengths scaled with the content box (container query units), so the design
+ * keeps its shape from the design width down; below `STACK_BELOW_PX` the elements stack in
+ * reading order at their own sizes, never wider than the screen. Layers follow the owner's
+ * order, as on the canvas. The same elements always give the same bytes.
+ */
+export function publishedLayoutCss(raw: readonly unknown[]): string {
+  const elements = acceptableElements(raw);
+  const reach = elements.reduce((bottom, element) => Math.max(bottom, element.y + element.height), 0);
+  const stacked = inReadingOrder(elements);
+  return [
+    rule(`.${PUBLISHED_CLASS}__canvas`, [`height: ${scaled(reach)}`]),
+    ...elements.map((element, index) => placedRule(element, index + 1)),
+    `@container (width < ${STACK_BELOW_PX}px) {`,
+    `  ${rule(`.${PUBLISHED_CLASS}__canvas`, ["height: auto"])}`,
+    ...stacked.map((element) => `  ${stackedRule(element)}`),
+    "}",
+    "",
+  ].join("\n");
+}

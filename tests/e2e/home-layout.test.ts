@@ -1,0 +1,173 @@
+import type { Locator, Page, Request } from "@playwright/test";
+import { dismiss, signInAs } from "./admin-helpers";
+import { expect, test } from "./fixtures";
+import { seriousViolations } from "./support";
+
+// The owner arranges the home page in place, and visitors see the published design. These
+// publish a layout, so they run with the writers, one after another.
+test.describe.configure({ mode: "serial" });
+
+/** An element on the editor's canvas, found by what it says of itself ("Text "…" at x, y, w by h"). */
+const element = (page: Page, name: RegExp): Locator =>
+  page.getByRole("group", { name: /Home layout canvas/ }).getByRole("button", { name });
+
+// The elements overlap where they were added, so each is grabbed by its free top left corner.
+const CORNER = { x: 8, y: 8 };
+
+async function dragBy(page: Page, target: Locator, dx: number, dy: number): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (!box) throw new Error("the element is not on screen");
+  await page.mouse.move(box.x + CORNER.x, box.y + CORNER.y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + CORNER.x + dx / 2, box.y + CORNER.y + dy / 2, { steps: 5 });
+  await page.mouse.move(box.x + CORNER.x + dx, box.y + CORNER.y + dy, { steps: 5 });
+  await page.mouse.up();
+}
+
+test("the owner edits the home page in place: add, drag, edit through a prompt, duplicate, delete, save and auto-save", async ({
+  page,
+  admin,
+}) => {
+  await signInAs(admin, page.context());
+  // The auto-save is a timer: the page's clock is ours to move.
+  await page.clock.install();
+  await page.goto("/");
+  await page.getByRole("button", { name: "Edit Page" }).click();
+  await expect(page.getByRole("toolbar", { name: "Home layout" })).toBeVisible();
+
+  // The page's own content is dimmed and cannot be clicked while editing.
+  const postLink = page.locator("main a[href^='/post/']").first();
+  await expect(postLink.locator("xpath=ancestor::*[@inert]").first()).toBeAttached();
+  await postLink.click({ force: true });
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.getByRole("button", { name: "Add Text" }).click();
+  await page.getByRole("button", { name: "Add Button" }).click();
+  await page.getByRole("button", { name: "Add Image" }).click();
+  // SPEC §9's home editor defaults; each new element steps aside from the last.
+  await expect(element(page, /^Text "New Text Element" at 100, 100, 200 by 40$/)).toBeVisible();
+  await expect(element(page, /^Button "Click Me" at 120, 120, 120 by 40$/)).toBeVisible();
+  await expect(element(page, /^Image at 140, 140, 200 by 150$/)).toBeVisible();
+
+  const text = element(page, /^Text "New Text Element"/);
+  await dragBy(page, text, 300, 200);
+  await expect(text).toHaveAccessibleName(/at 400, 300,/);
+  // Dragged past the canvas's corner, it stops at 0, 0.
+  await dragBy(page, text, -900, -900);
+  await expect(text).toHaveAccessibleName(/at 0, 0,/);
+  // The whole drag was one step: one undo puts it back where the first drag left it.
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(text).toHaveAccessibleName(/at 400, 300,/);
+
+  // Cancel in the prompt changes nothing; OK takes the new text.
+  const button = element(page, /^Button /);
+  page.once("dialog", (dialog) => void dialog.dismiss());
+  await button.dblclick({ position: CORNER });
+  await expect(button).toHaveAccessibleName(/^Button "Click Me"/);
+  page.once("dialog", (dialog) => void dialog.accept("Press nothing"));
+  await button.dblclick({ position: CORNER });
+  await expect(button).toHaveAccessibleName(/^Button "Press nothing" at 120, 120/);
+
+  await button.click({ position: CORNER });
+  await page.getByRole("button", { name: "Duplicate" }).click();
+  const copy = element(page, /^Button "Press nothing" at 140, 140/);
+  await expect(copy).toBeVisible();
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(copy).toHaveCount(0);
+  await expect(element(page, /^Button /)).toHaveCount(1);
+
+  // No layout exists yet, so nothing saves itself until the first save creates it.
+  const saves: Request[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/layouts") && request.method() !== "GET") saves.push(request);
+  });
+  await page.clock.runFor(10_000);
+  expect(saves).toHaveLength(0);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await dismiss(page, "Layout Saved");
+  expect(saves.map((request) => request.method())).toEqual(["POST"]);
+
+  // Then a change saves itself 3 s later, and not before.
+  await text.click({ position: CORNER });
+  await page.keyboard.press("Shift+ArrowRight");
+  await expect(text).toHaveAccessibleName(/at 410, 300,/);
+  await page.clock.runFor(2900);
+  expect(saves).toHaveLength(1);
+  const autoSave = page.waitForRequest((request) => request.method() === "PUT");
+  await page.clock.runFor(100);
+  expect((await autoSave).postDataJSON()).toMatchObject({ changeDescription: "Auto-save", baseVersion: 1 });
+  await expect(page.getByRole("toolbar", { name: "Home layout" }).getByText("Saved", { exact: true })).toBeVisible();
+
+  // Outside edit mode nothing saves itself.
+  await page.getByRole("button", { name: "Exit Edit" }).click();
+  await expect(page.getByRole("button", { name: "Edit Page" })).toBeVisible();
+  await page.clock.runFor(10_000);
+  expect(saves).toHaveLength(2);
+});
+
+test("a published design is part of the stored home page: visitors see it without JavaScript, at any width", async ({
+  page,
+  admin,
+  browser,
+}) => {
+  // Two widths, each with JavaScript off and on and an accessibility scan.
+  test.setTimeout(120_000);
+  await signInAs(admin, page.context());
+  await page.goto("/");
+  await page.getByRole("button", { name: "Edit Page" }).click();
+  await expect(element(page, /^Button "Press nothing"/)).toBeVisible();
+  await page.getByRole("button", { name: "Publish" }).click();
+  await dismiss(page, "Layout Published");
+  await expect(page.getByText(/Visitors see version \d+\./)).toBeVisible();
+
+  for (const width of [1280, 390]) {
+    const visitor = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+    const home = await visitor.newPage();
+    const response = await home.goto("/");
+    expect(response?.headers()["content-security-policy"]).not.toContain("unsafe-inline");
+    const design = home.getByRole("region", { name: "Featured design" });
+    const pressed = design.getByText("Press nothing", { exact: true });
+    const text = design.getByText("New Text Element", { exact: true });
+    await expect(pressed).toBeVisible();
+    await expect(text).toBeVisible();
+    const canvas = await design.locator(".designed-layout__canvas").boundingBox();
+    const buttonBox = await pressed.boundingBox();
+    const textBox = await text.boundingBox();
+    if (!canvas || !buttonBox || !textBox) throw new Error("the design is not on screen");
+    if (width === 1280) {
+      // Where the owner put them, to the pixel.
+      expect([buttonBox.x - canvas.x, buttonBox.y - canvas.y, buttonBox.width]).toEqual([120, 120, 120]);
+      expect([textBox.x - canvas.x, textBox.y - canvas.y]).toEqual([410, 300]);
+    } else {
+      // Stacked in reading order, inside the screen.
+      expect(buttonBox.y).toBeLessThan(textBox.y);
+      expect(Math.max(buttonBox.x + buttonBox.width, textBox.x + textBox.width)).toBeLessThanOrEqual(width);
+    }
+    const overflow = await home.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await visitor.close();
+
+    const sighted = await browser.newContext({ viewport: { width, height: 900 } });
+    const axePage = await sighted.newPage();
+    const fetched: string[] = [];
+    axePage.on("request", (request) => fetched.push(request.url()));
+    await axePage.goto("/");
+    await expect(axePage.getByRole("region", { name: "Featured design" })).toBeVisible();
+    // The editor is fetched for an admin alone: a visitor's browser never asks for it.
+    expect(fetched.filter((url) => /home-editor|\/api\/auth\/me/.test(url))).toEqual([]);
+    // The rest of the home page is checked with every public page (quality.test.ts).
+    expect(await seriousViolations(axePage, ".designed-layout")).toEqual([]);
+    await sighted.close();
+  }
+
+  // Unpublished, the home page goes back to showing no design.
+  await page.getByRole("button", { name: "Unpublish" }).click();
+  await dismiss(page, "Layout Unpublished");
+  const visitor = await browser.newContext();
+  const home = await visitor.newPage();
+  await home.goto("/");
+  await expect(home.getByRole("heading", { name: "Featured" })).toBeVisible();
+  await expect(home.getByRole("region", { name: "Featured design" })).toHaveCount(0);
+  await visitor.close();
+});

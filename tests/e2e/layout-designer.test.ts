@@ -1,0 +1,342 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import type { LayoutJson } from "../../src/modules/page-layouts/layout-json";
+import { dismiss, signIn, signInAs } from "./admin-helpers";
+import { expect, test } from "./fixtures";
+import { hydrated, seriousViolations } from "./support";
+
+// The full-screen designer (SPEC §2 /admin/designer, §4) with a real mouse and keyboard. The
+// canvas is read through the document it draws (the properties panel, the layers, the live
+// region), never by its pixels. Every test here works on the home page's one layout, so
+// they run in order.
+test.describe.configure({ mode: "serial" });
+
+async function openDesigner(page: Page): Promise<void> {
+  await page.goto("/admin/designer");
+  await hydrated(page, "LayoutDesigner");
+  await expect(page.getByRole("heading", { name: "Layout designer" })).toBeVisible();
+}
+
+const canvas = (page: Page) => page.getByRole("application", { name: /Layout canvas/ });
+const properties = (page: Page) => page.getByRole("region", { name: "Properties" });
+const field = (page: Page, label: string) => properties(page).getByLabel(label, { exact: true });
+const layers = (page: Page) => page.getByRole("region", { name: "Layers" }).getByRole("button");
+const saveStatus = (page: Page) => page.locator(".designer-bar__meta [role=status]");
+
+const FIELD_LABELS = { x: "X", y: "Y", width: "Width", height: "Height" } as const;
+
+/** Where the element stands, as the properties panel shows it. */
+async function expectPlace(page: Page, place: Partial<Record<keyof typeof FIELD_LABELS, number>>) {
+  for (const [name, value] of Object.entries(place)) {
+    await expect(field(page, FIELD_LABELS[name as keyof typeof FIELD_LABELS])).toHaveValue(String(value));
+  }
+}
+
+/** A point on the canvas, in pixels on screen (design pixels at 100%), as a point of the page. */
+async function onCanvas(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {
+  const box = await page.locator(".designer-canvas .konvajs-content").boundingBox();
+  if (!box) throw new Error("the canvas is not on screen");
+  return { x: box.x + x, y: box.y + y };
+}
+
+/** Press the mouse at one canvas point, move it in steps to another, and let go. */
+async function drag(page: Page, from: [number, number], to: [number, number]): Promise<void> {
+  // A field filled in the panel may have scrolled the canvas's top out of the window.
+  await canvas(page).evaluate((area) => {
+    area.scrollIntoView({ block: "center" });
+  });
+  const start = await onCanvas(page, ...from);
+  const end = await onCanvas(page, ...to);
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(end.x, end.y, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** Console errors, uncaught errors and failed requests from now on, one line each. */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()}: ${response.url()}`);
+  });
+  return problems;
+}
+
+/** The home page's layout as the API has it, made to hold `elements` (created when there is none). */
+async function setLayout(admin: APIRequestContext, elements: unknown[]): Promise<LayoutJson> {
+  const found = await admin.get("/api/layouts/home");
+  if (found.status() === 404) {
+    const created = await admin.post("/api/layouts", { data: { pageName: "home", pageType: "page", elements } });
+    expect(created.ok()).toBe(true);
+    return (await created.json()) as LayoutJson;
+  }
+  const layout = (await found.json()) as LayoutJson;
+  const saved = await admin.put(`/api/layouts/${layout.id}`, {
+    data: { elements, changeDescription: "Set by a test", baseVersion: layout.version },
+  });
+  expect(saved.ok()).toBe(true);
+  return (await saved.json()) as LayoutJson;
+}
+
+const box = (id: string, x: number, y: number) => ({
+  id,
+  type: "box",
+  x,
+  y,
+  width: 200,
+  height: 150,
+  content: "",
+  styles: { backgroundColor: "#667eea" },
+});
+
+test("adds every kind of element, drags, snaps, resizes, nudges and undoes by mouse and keyboard", async ({
+  page,
+  admin,
+}) => {
+  // An empty layout: no other element's edges for the drags below to line up with.
+  await setLayout(admin, []);
+  await signIn(page);
+  await openDesigner(page);
+  const before = await layers(page).count();
+
+  // The palette: each new element at 100,100, selected, at the designer's size (SPEC §9).
+  for (const [kind, width, height] of [
+    ["Text", 200, 40],
+    ["Image", 200, 150],
+    ["Button", 120, 40],
+    ["Box", 200, 150],
+    ["Container", 300, 200],
+  ] as const) {
+    await page.getByRole("button", { name: `Add ${kind}` }).click();
+    await expect(properties(page).locator(".designer-properties__subject")).toHaveText(new RegExp(`^${kind}`));
+    await expectPlace(page, { x: 100, y: 100, width, height });
+    // An image starts empty and shows the placeholder.
+    if (kind === "Image") await expect(field(page, "Image URL")).toHaveValue("");
+  }
+  await expect(layers(page)).toHaveCount(before + 5);
+  await expect(page.getByRole("status").filter({ hasText: "Container selected at x 100, y 100" })).toBeAttached();
+
+  // A drag with the grid on lands on the 20 px grid: the container is on top at 150,150.
+  await expect(page.getByRole("button", { name: "Grid" })).toHaveAttribute("aria-pressed", "true");
+  await drag(page, [150, 150], [287, 211]);
+  await expectPlace(page, { x: 240, y: 160 });
+
+  // Dragged past the canvas's top left corner, it stops at 0,0.
+  await drag(page, [250, 170], [-10, -10]);
+  await expectPlace(page, { x: 0, y: 0 });
+
+  // The bottom right handle resizes it; the size is the document's, not a stretch.
+  await drag(page, [300, 200], [357, 223]);
+  await expectPlace(page, { x: 0, y: 0, width: 357, height: 223 });
+
+  // A whole drag is one undo step.
+  await drag(page, [150, 150], [370, 330]);
+  await expect(field(page, "X")).not.toHaveValue("0");
+  await page.keyboard.press("ControlOrMeta+z");
+  await expectPlace(page, { x: 0, y: 0, width: 357, height: 223 });
+
+  // Arrows nudge 1 px, with Shift 10 px, and a burst of them is one undo step.
+  await canvas(page).focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Shift+ArrowDown");
+  await expectPlace(page, { x: 3, y: 10 });
+  await expect(
+    page.getByRole("status").filter({ hasText: "Container selected at x 3, y 10, 357 by 223 pixels." }),
+  ).toBeAttached();
+  await page.keyboard.press("ControlOrMeta+z");
+  await expectPlace(page, { x: 0, y: 0 });
+  await page.keyboard.press("ControlOrMeta+Shift+z");
+  await expectPlace(page, { x: 3, y: 10 });
+  await page.keyboard.press("ControlOrMeta+z");
+
+  // Delete removes the selected element; undo brings it back.
+  await page.keyboard.press("Delete");
+  await expect(layers(page)).toHaveCount(before + 4);
+  await expect(properties(page)).toContainText("Select an element");
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect(layers(page)).toHaveCount(before + 5);
+
+  // With the grid off, a drag keeps the pixel the pointer chose.
+  await page.getByRole("button", { name: "Grid" }).click();
+  await expect(page.getByRole("button", { name: "Grid" })).toHaveAttribute("aria-pressed", "false");
+  await layers(page).last().click();
+  await drag(page, [200, 150], [213, 197]);
+  await expectPlace(page, { x: 13, y: 47 });
+
+  // Preview: no handles, no selection, no properties; nothing moves.
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(properties(page)).toHaveCount(0);
+  await drag(page, [200, 150], [400, 300]);
+  await page.getByRole("button", { name: "Design" }).click();
+  await layers(page).last().click();
+  await expectPlace(page, { x: 13, y: 47 });
+
+  // Close asks before unsaved work is lost.
+  page.once("dialog", (question) => void question.dismiss());
+  await page.getByRole("link", { name: "Close" }).click();
+  await expect(page).toHaveURL(/\/admin\/designer$/);
+  page.once("dialog", (question) => void question.accept());
+  await page.getByRole("link", { name: "Close" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+test("the properties panel edits by keyboard and refuses a style with its reason", async ({ page, admin }) => {
+  await setLayout(admin, [box("element-1", 40, 60)]);
+  await signInAs(admin, page.context());
+  await openDesigner(page);
+  await layers(page).first().focus();
+  await page.keyboard.press("Enter");
+  await expectPlace(page, { x: 40, y: 60, width: 200, height: 150 });
+
+  await field(page, "Width").fill("260");
+  await expect(layers(page).first()).toContainText("260×150");
+
+  const background = field(page, "Background colour");
+  await background.fill("red; background: url(x)");
+  await expect(properties(page).getByText("Must not load a URL")).toBeVisible();
+  await expect(background).toHaveAttribute("aria-invalid", "true");
+  await background.fill("#123456");
+  await expect(properties(page).getByText("Must not load a URL")).toHaveCount(0);
+
+  // At half size the canvas shows its whole width; a drag still moves in design pixels.
+  await page.getByLabel("Zoom").selectOption("50%");
+  await drag(page, [40, 50], [90, 80]);
+  await expectPlace(page, { x: 140, y: 120 });
+  await page.getByLabel("Zoom").selectOption("100%");
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expectPlace(page, { x: 40, y: 60 });
+
+  await properties(page).getByRole("button", { name: "Duplicate" }).click();
+  await expect(layers(page)).toHaveCount(2);
+  await expectPlace(page, { x: 60, y: 80 });
+
+  // In a field, Backspace and the arrows edit the field, never the selection.
+  await field(page, "X").focus();
+  await page.keyboard.press("End");
+  await page.keyboard.press("Backspace");
+  await expect(layers(page)).toHaveCount(2);
+  await expectPlace(page, { x: 6, y: 80 });
+  await page.keyboard.press("ArrowLeft");
+  await expect(layers(page).last()).toContainText("6, 80");
+});
+
+test("saves, lists versions newest first and restores an earlier one", async ({ page, admin }) => {
+  await setLayout(admin, []);
+  await signInAs(admin, page.context());
+  const problems = problemsOf(page);
+  await openDesigner(page);
+
+  await page.getByRole("button", { name: "Add Text" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await dismiss(page, "Layout Saved");
+  await expect(saveStatus(page)).toHaveText("Saved");
+
+  await field(page, "X").fill("300");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await dismiss(page, "Layout Saved");
+
+  await page.getByRole("button", { name: "Versions" }).click();
+  const versions = page.getByRole("region", { name: "Versions" }).getByRole("listitem");
+  await expect(versions.first()).toContainText("Manual save");
+  const numbers = await versions.locator(".designer-versions__number").allTextContents();
+  const asNumbers = numbers.map((text) => Number(text.replace(/\D/g, "")));
+  expect(asNumbers).toEqual(asNumbers.toSorted((a, b) => b - a));
+
+  // The version before the last save had the text at 100.
+  const earlier = asNumbers[1];
+  await page.getByRole("button", { name: `Restore version ${earlier}` }).click();
+  await dismiss(page, "Version Restored");
+  await expect(layers(page).first()).toContainText("100, 100");
+  await expect(saveStatus(page)).toHaveText("Saved");
+  // The restore is the newest version now.
+  await expect(versions.locator(".designer-versions__number").first()).not.toHaveText(`Version ${asNumbers[0]}`);
+  expect(problems).toEqual([]);
+});
+
+test("saves by itself 5 s after a change, and not before", async ({ page, admin }) => {
+  await setLayout(admin, [box("element-1", 40, 60)]);
+  await page.clock.install({ time: new Date("2026-11-24T09:00:00Z") });
+  await signInAs(admin, page.context());
+  await openDesigner(page);
+  await page.clock.pauseAt(new Date("2026-11-24T09:01:00Z"));
+  const saves: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "PUT" && /\/api\/layouts\/\d+$/.test(request.url())) {
+      saves.push(String((request.postDataJSON() as { changeDescription?: string }).changeDescription));
+    }
+  });
+
+  await layers(page).first().click();
+  await page.keyboard.press("ArrowRight");
+  await expectPlace(page, { x: 41, y: 60 });
+  await expect(saveStatus(page)).toHaveText("Unsaved changes");
+  await page.clock.runFor(4900);
+  await expect(saveStatus(page)).toHaveText("Unsaved changes");
+  expect(saves).toEqual([]);
+  await page.clock.runFor(100);
+  await expect(saveStatus(page)).toHaveText("Saved");
+  expect(saves).toEqual(["Auto-save"]);
+});
+
+test("a save after someone else's offers their version or mine", async ({ page, admin }) => {
+  const theirs = (x: number) => [box("element-1", x, 60)];
+  await setLayout(admin, theirs(40));
+  await signInAs(admin, page.context());
+  await openDesigner(page);
+  const alert = page.getByRole("alert").filter({ hasText: "Someone else saved this layout since you opened it." });
+
+  await layers(page).first().click();
+  await page.keyboard.press("ArrowRight");
+  await setLayout(admin, theirs(500));
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole("button", { name: "Load their version" })).toBeVisible();
+  await alert.getByRole("button", { name: "Keep mine" }).click();
+  await dismiss(page, "Layout Saved");
+  await expect(alert).toHaveCount(0);
+  await expect(layers(page).first()).toContainText("41, 60");
+
+  await layers(page).first().focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(layers(page).first()).toContainText("41, 61");
+  await setLayout(admin, theirs(700));
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await alert.getByRole("button", { name: "Load their version" }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(layers(page).first()).toContainText("700, 60");
+  await expect(saveStatus(page)).toHaveText("Saved");
+});
+
+for (const [label, viewport] of [
+  ["desktop", { width: 1280, height: 900 }],
+  ["phone", { width: 390, height: 844 }],
+] as const) {
+  test(`has no serious accessibility violation, ${label}`, async ({ page, admin }) => {
+    test.setTimeout(90_000);
+    await setLayout(admin, [box("element-1", 40, 60), box("element-2", 300, 120)]);
+    await page.setViewportSize(viewport);
+    await signInAs(admin, page.context());
+    await openDesigner(page);
+    await layers(page).first().click();
+    await page.getByRole("button", { name: "Versions" }).click();
+    await expect(page.getByRole("region", { name: "Versions" }).getByRole("listitem").first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Preview" }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    // The canvas scrolls inside its own area; nothing of the page spills sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+  });
+}
+
+test("a page that has no layout gets a clear message", async ({ page, admin }) => {
+  await signInAs(admin, page.context());
+  const response = await page.goto("/admin/designer?page=nowhere");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "No such page to design" })).toBeVisible();
+  await expect(page.getByText("“nowhere” is not a page with a layout.")).toBeVisible();
+});
