@@ -68,6 +68,11 @@ runtime.publisher.subscribe(rerenderDroppedPages(server));
 const stopSharing = handle.pool ? await shareChanges(runtime.publisher, handle.pool, randomUUID()) : undefined;
 const stopHousekeeping = scheduleHousekeeping(handle.db);
 
+// Idle connections stay open longer than those of the proxies and clients that reuse them
+// (60 s is usual): a request sent on a connection at the moment the server closes it is lost
+// as a reset, and Node's 5 s default makes that moment common.
+server.keepAliveTimeout = 65_000;
+
 server.on("error", (error: NodeJS.ErrnoException) => {
   if (error.code === "EADDRINUSE") fail(`Port ${settings.port} on ${settings.host} is taken. Set PORT to another one.`);
   fail(error.message);

@@ -126,6 +126,11 @@ test.describe("HTTP", () => {
     expect(page.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
 
+  test("an idle connection is kept longer than a proxy in front keeps its own", async ({ request }) => {
+    const res = await request.get("/api/posts/recent");
+    expect(res.headers()["keep-alive"]).toBe("timeout=65");
+  });
+
   test("the API refuses other origins (403) and bodies that are not JSON (415)", async ({ admin, playwright }) => {
     const bare = await playwright.request.newContext({ baseURL: siteOrigin() });
     expect((await bare.post("/api/posts", { data: newPost("x") })).status()).toBe(403);
