@@ -1,6 +1,7 @@
 import node from "@astrojs/node";
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
+import { homeEditorEntry } from "./src/modules/page-layouts/home-editor/editor-entry-plugin.ts";
 
 // Pages render on demand from the database; pages without data opt into prerendering.
 // The adapter is built in standalone mode but started by scripts/start.ts, which opens
@@ -22,5 +23,6 @@ export default defineConfig({
     // Uploaded images live in the object store, not in the build; see the endpoint.
     endpoint: { route: "/_image", entrypoint: "./src/image-endpoint.ts" },
   },
+  vite: { plugins: [homeEditorEntry()] },
   server: { host: process.env.HOST ?? "localhost", port: Number(process.env.PORT ?? 4321) },
 });

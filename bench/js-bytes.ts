@@ -29,9 +29,10 @@ async function moduleGraph(
     total += gzipSync(code).length;
     for (const match of code.matchAll(/(?:import|from)\s*["']([^"']+\.js)["']/g))
       queue.push(new URL(match[1] ?? "", url).href);
-    // Bundlers write a dynamic import's path in quotes or backticks.
-    for (const match of code.matchAll(/import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g))
-      dynamic.push(new URL(match[1] ?? "", url).href);
+    // Bundlers write a dynamic import's path in quotes or backticks; a module the code loads by
+    // its URL (the home editor's entry) is written as a site path.
+    for (const match of code.matchAll(/import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)|["'`](\/_astro\/[^"'`]+\.js)["'`]/g))
+      dynamic.push(new URL(match[1] ?? match[2] ?? "", url).href);
   }
   return total;
 }

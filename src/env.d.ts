@@ -9,3 +9,9 @@ declare namespace App {
     sessionId: string | null;
   }
 }
+
+declare module "virtual:home-editor-entry" {
+  /** The URL of the home layout editor's entry (src/modules/page-layouts/home-editor). */
+  const url: string;
+  export default url;
+}

@@ -5,6 +5,7 @@
 import { AUTH_CACHE_KEY, logout } from "@/modules/auth/client-session";
 import { mayBeSignedIn } from "@/modules/auth/cookie";
 import type { PublicUser } from "@/modules/auth/user";
+import editorEntry from "virtual:home-editor-entry";
 
 const CACHE_MS = 5 * 60 * 1000;
 
@@ -76,17 +77,15 @@ function designerButton(): HTMLElement {
   return el("a", { href: "/admin/designer?page=home", className: "designer-fab", textContent: "Edit home layout" });
 }
 
-let homeEditorStarted = false;
+type HomeEditorEntry = typeof import("@/modules/page-layouts/home-editor/start-home-editor");
 
-// The home layout editor's code is fetched only once the server has said this is an admin,
-// so a visitor's home page ships exactly what it did before the editor existed.
+// The home layout editor is fetched only once the server has said this is an admin, and by
+// its URL, so a visitor's home page ships the files it did before the editor existed.
 function startHomeEditor(): void {
-  const host = document.querySelector<HTMLElement>("[data-layout-editor]");
-  if (!host || homeEditorStarted) return;
-  homeEditorStarted = true;
-  void import("@/modules/page-layouts/home-editor/start-home-editor").then((editor) => {
-    editor.startHomeEditor(host);
-  });
+  if (document.querySelector("[data-layout-editor]"))
+    void (import(/* @vite-ignore */ editorEntry) as Promise<HomeEditorEntry>).then((editor) => {
+      editor.startHomeEditor();
+    });
 }
 
 class SiteAccount extends HTMLElement {

@@ -35,6 +35,8 @@ test("the owner edits the home page in place: add, drag, edit through a prompt, 
   await page.goto("/");
   await page.getByRole("button", { name: "Edit Page" }).click();
   await expect(page.getByRole("toolbar", { name: "Home layout" })).toBeVisible();
+  // Styled: its stylesheet comes with it, though no page links it up front.
+  await expect(page.locator(".home-editor")).toHaveCSS("display", "grid");
 
   // The page's own content is dimmed and cannot be clicked while editing.
   const postLink = page.locator("main a[href^='/post/']").first();
@@ -89,6 +91,8 @@ test("the owner edits the home page in place: add, drag, edit through a prompt, 
   expect(saves.map((request) => request.method())).toEqual(["POST"]);
 
   // Then a change saves itself 3 s later, and not before.
+  // From here the page's time moves only when the test moves it, however slow the machine.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
   await text.click({ position: CORNER });
   await page.keyboard.press("Shift+ArrowRight");
   await expect(text).toHaveAccessibleName(/at 410, 300,/);

@@ -17,7 +17,6 @@ import type { LayoutJson } from "../layout-json";
 import type { LayoutElement } from "../schema";
 import { imageSource } from "../published-layout";
 import { useLayoutSaving, type SaveStatus } from "../use-layout-saving";
-import "./home-editor.css";
 
 /** The room below the lowest element, so there is always somewhere to drop the next one. */
 const ROOM_BELOW = 120;

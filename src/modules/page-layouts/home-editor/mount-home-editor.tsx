@@ -1,7 +1,25 @@
 import { createRoot } from "react-dom/client";
 import HomeLayoutEditor from "./HomeLayoutEditor";
+// By URL: the build links a stylesheet only to pages that import it up front, and no page
+// does; visitors must not load it.
+import stylesheet from "./home-editor.css?url";
 
-/** Start the home layout editor in its place on the page; only ever loaded for an admin. */
-export function mountHomeEditor(host: HTMLElement): void {
+function loadStylesheet(href: string): Promise<void> {
+  const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+  // Unstyled is still usable, so a failed load does not keep the editor away.
+  const loaded = new Promise<void>((resolve) => {
+    const settle = (): void => {
+      resolve();
+    };
+    link.addEventListener("load", settle, { once: true });
+    link.addEventListener("error", settle, { once: true });
+  });
+  document.head.append(link);
+  return loaded;
+}
+
+/** Start the home layout editor in its place on the page, once its styles are in; only ever loaded for an admin. */
+export async function mountHomeEditor(host: HTMLElement): Promise<void> {
+  await loadStylesheet(stylesheet);
   createRoot(host).render(<HomeLayoutEditor host={host} />);
 }

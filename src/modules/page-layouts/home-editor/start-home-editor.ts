@@ -1,10 +1,13 @@
+let started = false;
+
 /**
- * The one module the header imports for an admin. It imports nothing itself, so the
- * header's import of it needs no preloading of dependencies and visitors' pages carry no
- * loader for them; the editor and React come with the import below, for admins alone.
+ * The home layout editor's entry, built on its own (editor-entry-plugin.ts) and loaded by the
+ * header for an admin alone; the header's two account menus may both ask. The editor, React
+ * and the editor's styles come with the import below.
  */
-export function startHomeEditor(host: HTMLElement): void {
-  void import("./mount-home-editor").then(({ mountHomeEditor }) => {
-    mountHomeEditor(host);
-  });
+export function startHomeEditor(): void {
+  const host = document.querySelector<HTMLElement>("[data-layout-editor]");
+  if (!host || started) return;
+  started = true;
+  void import("./mount-home-editor").then(({ mountHomeEditor }) => mountHomeEditor(host));
 }
