@@ -108,6 +108,8 @@ const ENGINE_NEUTRAL = [
   "newsletter-api.test.ts",
   "quick-designer.test.ts",
   "layout-designer.test.ts",
+  "nickname.test.ts",
+  "nickname-ai.test.ts",
   ...THEME_TESTS,
 ];
 

@@ -292,6 +292,7 @@ async function main(): Promise<void> {
       "/videos/ceiling-tiles-ranked",
       "/about",
       "/anhedonia",
+      "/nickname-generator",
       "/no-such-page",
     ];
     const js = await Promise.all(pages.map(async (page) => ({ page, ...(await jsBytes(site.origin, page)) })));

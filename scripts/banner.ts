@@ -20,6 +20,7 @@ export function startBanner(started: {
     `${settings.siteName} is running at ${url}`,
     `Database: ${where}${seeded ? " (seeded with the sample content)" : ""}`,
     `Uploads:  ${uploads}`,
+    nicknameBanner(settings),
     ...originBanner(settings.writeOrigin),
     ...adminBanner(admin, url),
   ];
@@ -38,6 +39,13 @@ export function adminBanner(admin: EnsureAdminResult, url: string): string[] {
     `Admin: sign in at ${url}/login as "${admin.username}".`,
     "       Forgot the password? Stop the server and run: npm run admin:create",
   ];
+}
+
+/** Where the nickname generator's suggestions come from. */
+export function nicknameBanner({ nickname }: Settings): string {
+  if (!nickname.openai) return "Nicknames: the local generator (set OPENAI_API_KEY for AI suggestions)";
+  if (nickname.dailyAiLimit === 0) return "Nicknames: the local generator (NICKNAME_DAILY_AI_LIMIT is 0)";
+  return `Nicknames: AI (${nickname.openai.model}), up to ${String(nickname.dailyAiLimit)} answers a day, then the local generator`;
 }
 
 /** Which origin writes (sign-in, saves) must come from: the CSRF check refuses any other. */

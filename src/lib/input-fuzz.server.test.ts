@@ -63,6 +63,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /api/posts/[id]/images": { imageUrl: "/uploads/images/z.jpg", description: "Another", displayOrder: 1 },
   "POST /api/auth/login": { username: "owner", password: "not the password" },
   "POST /api/newsletter/subscribe": { email: "someone@example.com" },
+  "POST /api/nickname/generate": { name: "Ada", attempt: 1, avoid: ["Ada, Mostly"] },
   "POST /api/objects/normalize": { rawPath: "/uploads/raw/image/abcdefghijklmnopqrstuvwxyz" },
   "POST /api/layouts": { pageName: "home", pageType: "page", elements: validElements },
   "PUT /api/layouts/[ref]": { elements: validElements, changeDescription: "Manual save", baseVersion: 1 },

@@ -59,7 +59,7 @@ describe("the permission matrix, generated from every /api route's declared acce
     );
   });
 
-  it("lets only sign-in, sign-out and the newsletter signup write without the admin role", () => {
+  it("lets only sign-in, sign-out, the newsletter signup and the nickname generator post without the admin role", () => {
     const openWrites = endpoints
       .filter((e) => e.method !== "GET" && e.route.access !== "admin")
       .map((e) => `${e.method} ${e.path}`);
@@ -67,6 +67,7 @@ describe("the permission matrix, generated from every /api route's declared acce
       "POST /api/auth/login",
       "POST /api/auth/logout",
       "POST /api/newsletter/subscribe",
+      "POST /api/nickname/generate",
     ]);
   });
 

@@ -1,4 +1,6 @@
 import { createDb, type Db, type DbHandle } from "../../db/client.ts";
+import type { NicknameGenerator } from "@/modules/nickname/nicknames.server";
+import { openAiNicknames } from "@/modules/nickname/openai-nicknames.server";
 import { PageStore } from "@/modules/publishing/page-store.server";
 import { Publisher } from "@/modules/publishing/publisher.server";
 import { createObjectStore, type ObjectStore } from "@/modules/uploads/object-store.server";
@@ -15,6 +17,7 @@ export class Runtime {
   readonly publisher = new Publisher(this.pages);
   #database?: DbHandle;
   #objects?: Promise<ObjectStore>;
+  #nicknames?: NicknameGenerator;
 
   constructor(settings: Settings) {
     this.settings = settings;
@@ -37,6 +40,13 @@ export class Runtime {
 
   get db(): Db {
     return this.database.db;
+  }
+
+  /** The nickname generator's AI (with a key) and its daily budget. */
+  get nicknames(): NicknameGenerator {
+    const { openai, dailyAiLimit } = this.settings.nickname;
+    this.#nicknames ??= { ai: openai ? openAiNicknames(openai) : undefined, dailyAiLimit };
+    return this.#nicknames;
   }
 
   /** The object store the settings name: an S3 bucket, or the uploads folder. */
@@ -64,3 +74,6 @@ export const settings = (): Settings => runtime().settings;
 
 /** The database, for services and pages. */
 export const db = (): Db => runtime().db;
+
+/** The nickname generator, for its endpoint and page. */
+export const nicknameGenerator = (): NicknameGenerator => runtime().nicknames;

@@ -43,6 +43,24 @@ describe("parseSettings", () => {
     expect(() => parseSettings({ THEME_SAFE_MODE: "yes" })).toThrow(/THEME_SAFE_MODE/);
   });
 
+  it("lets the nickname generator use OpenAI only with a key, within a daily number of answers", () => {
+    expect(parseSettings({}).nickname).toEqual({ openai: undefined, dailyAiLimit: 500 });
+    const withKey = parseSettings({
+      OPENAI_API_KEY: "sk-test",
+      OPENAI_BASE_URL: "http://127.0.0.1:9999/v1",
+      NICKNAME_DAILY_AI_LIMIT: "20",
+    }).nickname;
+    expect(withKey).toEqual({
+      openai: { apiKey: "sk-test", baseUrl: "http://127.0.0.1:9999/v1", model: "gpt-4.1-mini" },
+      dailyAiLimit: 20,
+    });
+    expect(parseSettings({ OPENAI_API_KEY: "sk-test", OPENAI_MODEL: "gpt-5-mini" }).nickname.openai?.model).toBe(
+      "gpt-5-mini",
+    );
+    expect(() => parseSettings({ NICKNAME_DAILY_AI_LIMIT: "-1" })).toThrow(/NICKNAME_DAILY_AI_LIMIT/);
+    expect(() => parseSettings({ OPENAI_BASE_URL: "ftp://x" })).toThrow(/OPENAI_BASE_URL/);
+  });
+
   it("reads trusted proxies as a list of IP addresses", () => {
     expect(parseSettings({ TRUSTED_PROXIES: "10.0.0.1, ::1" }).trustedProxies).toEqual(["10.0.0.1", "::1"]);
     expect(parseSettings({}).trustedProxies).toEqual([]);

@@ -2,6 +2,9 @@ import path from "node:path";
 import { z } from "zod";
 import { USERNAME_MAX_LENGTH } from "../../db/domain-constants.ts";
 
+/** Fast, and able to answer in a given JSON schema; any model that can is a setting away. */
+const DEFAULT_OPENAI_MODEL = "gpt-4.1-mini";
+
 const optional = z
   .string()
   .trim()
@@ -48,6 +51,10 @@ const settingsSchema = z
     S3_FORCE_PATH_STYLE: optional.pipe(z.enum(["true", "false"], { error: "must be true or false" }).optional()),
     S3_ACCESS_KEY_ID: optional,
     S3_SECRET_ACCESS_KEY: optional,
+    OPENAI_API_KEY: optional,
+    OPENAI_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    OPENAI_MODEL: z.string().trim().min(1).default(DEFAULT_OPENAI_MODEL),
+    NICKNAME_DAILY_AI_LIMIT: z.coerce.number().int().min(0).default(500),
   })
   .refine((s) => (s.ADMIN_USERNAME === undefined) === (s.ADMIN_PASSWORD === undefined), {
     message: "ADMIN_USERNAME and ADMIN_PASSWORD are set together or not at all",
@@ -106,6 +113,14 @@ export interface Settings {
   themeSafeMode: boolean;
   /** Where uploads are kept: S3 when S3_BUCKET is set, else `uploadsDir`. */
   s3?: S3Settings;
+  nickname: NicknameSettings;
+}
+
+/** How the nickname generator may use OpenAI; without a key it answers from its local generator alone. */
+export interface NicknameSettings {
+  openai?: { apiKey: string; baseUrl?: string; model: string };
+  /** AI answers the whole site may have in a day (UTC); past it, and at 0, the local generator answers. */
+  dailyAiLimit: number;
 }
 
 /** Parse settings from an environment; throws one readable message listing every problem. */
@@ -144,5 +159,11 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
               : undefined,
         }
       : undefined,
+    nickname: {
+      openai: s.OPENAI_API_KEY
+        ? { apiKey: s.OPENAI_API_KEY, baseUrl: s.OPENAI_BASE_URL, model: s.OPENAI_MODEL }
+        : undefined,
+      dailyAiLimit: s.NICKNAME_DAILY_AI_LIMIT,
+    },
   };
 }

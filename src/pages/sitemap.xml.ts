@@ -10,7 +10,7 @@ import { buildSitemap, type SitemapEntry } from "@/modules/search/sitemap";
 import { listVideos } from "@/modules/videos/videos.server";
 
 // Public pages without their own data; they carry no lastmod rather than a made-up one.
-const STATIC_PATHS = ["/", "/about", "/anhedonia", "/archive", "/videos"];
+const STATIC_PATHS = ["/", "/about", "/anhedonia", "/archive", "/videos", "/nickname-generator"];
 
 export const GET: APIRoute = (context) =>
   handle(context, async () => {

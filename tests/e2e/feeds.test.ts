@@ -36,7 +36,7 @@ test("sitemap.xml lists the static pages, every post and every video", async ({ 
   const xml = await res.text();
   expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
   expect(xml.match(/<url>/g)?.length).toBeGreaterThanOrEqual(17);
-  for (const path of ["/about", "/post/the-sandwich-was-fine", "/videos/ceiling-tiles-ranked"]) {
+  for (const path of ["/about", "/nickname-generator", "/post/the-sandwich-was-fine", "/videos/ceiling-tiles-ranked"]) {
     expect(xml).toContain(`<loc>${base}${path}</loc>`);
   }
   expect(xml).toMatch(/<loc>[^<]*\/post\/the-sandwich-was-fine<\/loc><lastmod>\d{4}-\d{2}-\d{2}T/);

@@ -14,11 +14,12 @@ export interface Instance {
 
 /**
  * Start the built site on `databaseUrl` as `npm start` does, on a port and data folder of its
- * own, and wait until it answers.
+ * own, with `env` added to its settings, and wait until it answers.
  */
 export async function startInstance(
   playwright: PlaywrightWorkerArgs["playwright"],
   databaseUrl: string,
+  env: Record<string, string> = {},
 ): Promise<Instance> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "meh-instance-"));
@@ -30,11 +31,13 @@ export async function startInstance(
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       SITE_URL: `http://127.0.0.1:${port}`,
+      ...env,
     },
     stdio: "ignore",
   });
   const exited = new Promise((resolve) => child.on("exit", resolve));
-  const request = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${port}` });
+  const origin = `http://127.0.0.1:${port}`;
+  const request = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
   const stop = async () => {
     await request.dispose();
     child.kill("SIGTERM");
@@ -56,5 +59,5 @@ export async function startInstance(
     await stop();
     throw error;
   }
-  return { origin: `http://127.0.0.1:${port}`, request, stop };
+  return { origin, request, stop };
 }

@@ -278,7 +278,13 @@ test("saves by itself 5 s after a change, and not before", async ({ page, admin 
   await page.clock.runFor(4900);
   await expect(saveStatus(page)).toHaveText("Unsaved changes");
   expect(saves).toEqual([]);
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === "PUT" && /\/api\/layouts\/\d+$/.test(response.url()),
+  );
   await page.clock.runFor(100);
+  // Read, so a refused save names its status and reason.
+  const response = await answered;
+  expect(response.status(), await response.text()).toBe(200);
   await expect(saveStatus(page)).toHaveText("Saved");
   expect(saves).toEqual(["Auto-save"]);
 });

@@ -35,6 +35,7 @@ export const PUBLIC_PAGES = [
   "/videos",
   "/videos/ceiling-tiles-ranked",
   "/post/chair-number-four-left-of-the-ficus",
+  "/nickname-generator",
   "/post/no-such-post",
   "/videos/no-such-video",
   "/no/such/page",

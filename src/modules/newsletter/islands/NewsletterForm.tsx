@@ -35,9 +35,9 @@ export default function NewsletterForm() {
   };
 
   return (
-    <form className="newsletter-form" action="/api/newsletter/subscribe" method="post" onSubmit={(e) => void submit(e)}>
+    <form className="inline-form" action="/api/newsletter/subscribe" method="post" onSubmit={(e) => void submit(e)}>
       <label htmlFor={id}>Email address</label>
-      <div className="newsletter-form__row">
+      <div className="inline-form__row">
         <input
           id={id}
           name="email"
