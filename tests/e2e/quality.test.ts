@@ -83,7 +83,7 @@ test.describe("JavaScript budgets", () => {
       expect(await page.locator("astro-island").count()).toBe(0);
     });
   }
-  for (const path of ["/", "/archive", "/videos"]) {
+  for (const path of ["/", "/archive", "/videos", "/nickname-generator"]) {
     test(`${path} ships at most 80 KB`, async ({ page }) => {
       expect(await javascriptBytes(page, path)).toBeLessThanOrEqual(80 * KB);
     });
