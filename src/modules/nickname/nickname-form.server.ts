@@ -4,11 +4,14 @@ import { DomainError } from "@/lib/errors";
 import { clientAddress, readBody } from "@/lib/http.server";
 import { hitRateLimit } from "@/lib/rate-limit.server";
 import type { APIContext } from "astro";
-import { NICKNAME_LIMITS, nicknameKeys, suggestNicknames, type NicknameGenerator } from "./nicknames.server";
+import {
+  NICKNAME_LIMITS,
+  NICKNAME_MAX_BODY_BYTES,
+  nicknameKeys,
+  suggestNicknames,
+  type NicknameGenerator,
+} from "./nicknames.server";
 import { nicknameRequestSchema, type NicknameAnswer } from "./schema";
-
-// As much as the endpoint takes.
-const MAX_BYTES = 4096;
 
 /** What the page shows after a form post: the nicknames, or why the name was refused. */
 export interface NicknameFormOutcome {
@@ -40,7 +43,7 @@ export async function answerNicknameForm(
 ): Promise<NicknameFormOutcome> {
   let input;
   try {
-    input = requestFrom(new URLSearchParams(await readBody(context.request, MAX_BYTES)));
+    input = requestFrom(new URLSearchParams(await readBody(context.request, NICKNAME_MAX_BODY_BYTES)));
   } catch (error) {
     if (error instanceof DomainError) return { status: error.code === "too_large" ? 413 : 400, error: error.message };
     throw error;

@@ -8,6 +8,9 @@ import type { NicknameRequest, NicknameResponse } from "./schema";
 
 const DAY = 24 * 60 * 60_000;
 
+/** Largest request body, form or JSON: a name and six nicknames to avoid fit many times over. */
+export const NICKNAME_MAX_BODY_BYTES = 4096;
+
 /** Per client: generous for someone clicking Generate More, short of a script's appetite. */
 export const NICKNAME_LIMITS = {
   perClient: { limit: 30, windowMs: 10 * 60_000 },

@@ -1,6 +1,11 @@
 import { defineRoute } from "@/lib/define-route.server";
 import { nicknameGenerator } from "@/lib/runtime.server";
-import { NICKNAME_LIMITS, nicknameKeys, suggestNicknames } from "@/modules/nickname/nicknames.server";
+import {
+  NICKNAME_LIMITS,
+  NICKNAME_MAX_BODY_BYTES,
+  nicknameKeys,
+  suggestNicknames,
+} from "@/modules/nickname/nicknames.server";
 import { nicknameRequestSchema } from "@/modules/nickname/schema";
 
 // Always answers with nicknames: the AI's, or the local generator's (see suggestNicknames).
@@ -9,7 +14,6 @@ export const POST = defineRoute({
   access: "public",
   throttle: { key: nicknameKeys.client, limit: NICKNAME_LIMITS.perClient },
   body: nicknameRequestSchema,
-  // A name and six nicknames to avoid fit many times over.
-  maxBytes: 4096,
+  maxBytes: NICKNAME_MAX_BODY_BYTES,
   run: ({ body, db }) => suggestNicknames(db, nicknameGenerator(), body),
 });
