@@ -103,6 +103,7 @@ const ENGINE_NEUTRAL = [
   "admin.test.ts",
   "public-site.test.ts",
   "listings.test.ts",
+  "search-fallback.test.ts",
   "fuzz.test.ts",
   "feeds.test.ts",
   "newsletter-api.test.ts",

@@ -10,6 +10,10 @@ import { runtime as processRuntime } from "../src/lib/runtime.server.ts";
 import { shareChanges } from "../src/modules/publishing/broadcast.server.ts";
 import { createFrontHandler } from "../src/modules/publishing/front-server.server.ts";
 import { rerenderDroppedPages } from "../src/modules/publishing/page-refresh.server.ts";
+import { closePagefind } from "../src/modules/search/pagefind-build.server.ts";
+import { PagefindFiles } from "../src/modules/search/pagefind-files.server.ts";
+import { SearchIndexer } from "../src/modules/search/search-indexer.server.ts";
+import { siteSearchRecords } from "../src/modules/search/search-records.server.ts";
 import { startBanner } from "./banner.ts";
 import { prepareDb } from "./prepare-db.ts";
 
@@ -53,18 +57,25 @@ runtime.useDatabase(handle);
 process.env.ASTRO_NODE_AUTOSTART = "disabled";
 const { handler } = (await import(new URL(SERVER_ENTRY, `file://${process.cwd()}/`).href)) as AstroServerEntry;
 
+const searchIndex = new PagefindFiles(path.join(settings.dataDir, "pagefind"));
+const indexer = new SearchIndexer({ files: searchIndex, records: () => siteSearchRecords(handle.db) });
+
 const server = http.createServer(
   createFrontHandler({
     store: runtime.pages,
     astro: handler,
     https: settings.siteUrl.startsWith("https://"),
     clientDir: path.resolve("dist/client"),
+    searchIndex,
   }),
 );
 
 // What a published change sets off: the pages it dropped are rendered again through this
-// server; with PostgreSQL, the other instances hear of it; expired rows are swept hourly.
+// server; the search index is rebuilt; with PostgreSQL, the other instances hear of it (and
+// do the same); expired rows are swept hourly.
 runtime.publisher.subscribe(rerenderDroppedPages(server));
+runtime.publisher.subscribe(indexer.listener);
+void indexer.start();
 const stopSharing = handle.pool ? await shareChanges(runtime.publisher, handle.pool, randomUUID()) : undefined;
 const stopHousekeeping = scheduleHousekeeping(handle.db);
 
@@ -91,6 +102,8 @@ async function stop(): Promise<void> {
   server.closeAllConnections();
   stopHousekeeping();
   await stopSharing?.();
+  await indexer.stop();
+  await closePagefind();
   await handle.close();
   process.exit(0);
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { CardSkeletons } from "@/components/ui/CardSkeleton";
 import { CategoryFilter } from "@/components/ui/CategoryFilter";
+import { OfflineNote } from "@/components/ui/OfflineNote";
 import { SearchBox } from "@/components/ui/SearchBox";
 import { useListingState, type ListingState } from "@/lib/listing-state";
 import { readableError } from "@/lib/api-request";
@@ -18,6 +19,8 @@ export interface ListingConfig<T> {
   /** The API path listing items for a state, which `load` fetches. */
   keyOf: (state: ListingState) => string;
   load: (key: string, signal: AbortSignal) => Promise<T[]>;
+  /** What the offline search index finds for a state, shown when the API cannot answer. */
+  offline?: (state: ListingState) => Promise<T[]>;
   idOf: (item: T) => number;
   render: (item: T) => ReactNode;
   /** The result count line, when the page shows one. */
@@ -32,23 +35,29 @@ interface ListingBrowserProps<T> {
   initial: ListingState;
   /** What the server found for `initial`, so the first paint needs no request. */
   initialItems: T[];
+  /** More results below the grid for a state (the archive's matching videos). */
+  children?: (state: ListingState) => ReactNode;
 }
 
 /**
  * A searchable, filterable grid (archive, videos). Searching clears the category and
  * choosing a category clears the search; every change is a history entry.
  */
-export function ListingBrowser<T>({ config, initial, initialItems }: ListingBrowserProps<T>) {
+export function ListingBrowser<T>({ config, initial, initialItems, children }: ListingBrowserProps<T>) {
   const [state, navigate] = useListingState(initial);
   const [draft, setDraft] = useState(initial.search);
+  const { offline: offlineSource } = config;
   const {
     items,
     pending: isPending,
     error,
-  } = useListingData(config.keyOf(state), config.load, {
-    key: config.keyOf(initial),
-    items: initialItems,
-  });
+    offline,
+  } = useListingData(
+    config.keyOf(state),
+    config.load,
+    { key: config.keyOf(initial), items: initialItems },
+    offlineSource && (() => offlineSource(state)),
+  );
   const isError = error !== undefined;
 
   useEffect(() => {
@@ -89,6 +98,7 @@ export function ListingBrowser<T>({ config, initial, initialItems }: ListingBrow
         <CardSkeletons count={config.skeletons} label={config.loadingLabel} />
       ) : (
         <>
+          {offline && <OfflineNote />}
           {config.count && !isError && (
             <p className="listing__count meta" role="status">
               {config.count(results.length, state)}
@@ -119,6 +129,7 @@ export function ListingBrowser<T>({ config, initial, initialItems }: ListingBrow
           )}
         </>
       )}
+      {children?.(state)}
     </div>
   );
 }

@@ -1,44 +1,72 @@
 import { useEffect, useRef, useState } from "react";
+import { apiUnavailable, LISTING_API_TIMEOUT_MS } from "./api-unavailable";
 
 export interface ListingData<T> {
   items: T[] | undefined;
   pending: boolean;
   error: Error | undefined;
+  /** Whether the items came from the offline index because the API could not answer. */
+  offline: boolean;
 }
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
 /**
  * The items behind an API path, refetched when the path changes; a stale answer never
- * overwrites a newer one. The public listings use this rather than React Query: they make
- * one kind of read, and React Query's 13 KB would break those pages' 80 KB budget.
+ * overwrites a newer one. When the API cannot answer (no network, a timeout, a 5xx) and an
+ * `offline` source is given, its items are shown instead and marked so; they are not kept,
+ * so the path is asked again next time. The public listings use this rather than React
+ * Query: they make one kind of read, and React Query's 13 KB would break those pages'
+ * 80 KB budget.
  */
 export function useListingData<T>(
   key: string,
   load: (key: string, signal: AbortSignal) => Promise<T[]>,
   initial: { key: string; items: T[] },
+  offline?: () => Promise<T[]>,
 ): ListingData<T> {
   const [data, setData] = useState<ListingData<T>>(
     key === initial.key
-      ? { items: initial.items, pending: false, error: undefined }
-      : { items: undefined, pending: true, error: undefined },
+      ? { items: initial.items, pending: false, error: undefined, offline: false }
+      : { items: undefined, pending: true, error: undefined, offline: false },
   );
   const loaded = useRef(new Map<string, T[]>([[initial.key, initial.items]]));
+  // The fallback for the path being loaded: it changes with the path, which alone refetches.
+  const fallback = useRef(offline);
+  fallback.current = offline;
 
   useEffect(() => {
     const known = loaded.current.get(key);
     if (known) {
-      setData({ items: known, pending: false, error: undefined });
+      setData({ items: known, pending: false, error: undefined, offline: false });
       return;
     }
     const controller = new AbortController();
-    setData({ items: undefined, pending: true, error: undefined });
-    load(key, controller.signal).then(
+    const fail = (error: unknown) => {
+      if (!controller.signal.aborted)
+        setData({ items: undefined, pending: false, error: asError(error), offline: false });
+    };
+    setData({ items: undefined, pending: true, error: undefined, offline: false });
+    load(key, AbortSignal.any([controller.signal, AbortSignal.timeout(LISTING_API_TIMEOUT_MS)])).then(
       (items) => {
         loaded.current.set(key, items);
-        setData({ items, pending: false, error: undefined });
+        setData({ items, pending: false, error: undefined, offline: false });
       },
       (error: unknown) => {
+        const offlineItems = fallback.current;
         if (controller.signal.aborted) return;
-        setData({ items: undefined, pending: false, error: error instanceof Error ? error : new Error(String(error)) });
+        if (!offlineItems || !apiUnavailable(error)) {
+          fail(error);
+          return;
+        }
+        offlineItems().then(
+          (items) => {
+            if (!controller.signal.aborted) setData({ items, pending: false, error: undefined, offline: true });
+          },
+          () => {
+            fail(error);
+          },
+        );
       },
     );
     return () => {

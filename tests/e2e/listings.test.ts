@@ -56,6 +56,8 @@ test.describe("archive", () => {
   });
 
   test("a failed search says so in words, and shows no count of what it did not find", async ({ page }) => {
+    // With the offline index out of reach too, nothing can answer the search.
+    await page.route("**/pagefind/**", (route) => route.abort("connectionfailed"));
     await page.goto("/archive");
     await hydrated(page, "ArchiveBrowser");
     await page.route("**/api/posts/search?q=*", (route) =>

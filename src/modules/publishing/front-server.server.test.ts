@@ -5,6 +5,7 @@ import path from "node:path";
 import net, { type AddressInfo } from "node:net";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PagefindFiles } from "@/modules/search/pagefind-files.server";
 import { createFrontHandler } from "./front-server.server";
 import { PageStore } from "./page-store.server";
 
@@ -27,11 +28,16 @@ const store = new PageStore();
 let server: http.Server;
 let origin: string;
 const clientDir = mkdtempSync(path.join(os.tmpdir(), "meh-client-"));
+const searchIndex = new PagefindFiles(path.join(clientDir, "pagefind"));
 
 beforeAll(async () => {
   mkdirSync(path.join(clientDir, "_astro"));
   writeFileSync(path.join(clientDir, "_astro", "island.abc123.js"), "export const meh = 1;\n".repeat(200));
-  server = http.createServer(createFrontHandler({ store, astro: upstream, https: true, clientDir }));
+  await searchIndex.install([
+    { path: "pagefind.js", content: Buffer.from("export const search = () => [];\n".repeat(100)) },
+    { path: "fragment/en_1a2b3c.pf_fragment", content: Buffer.from([31, 139, 8, 0]) },
+  ]);
+  server = http.createServer(createFrontHandler({ store, astro: upstream, https: true, clientDir, searchIndex }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   await store.put(
@@ -175,6 +181,48 @@ describe("build assets", () => {
       expect(res.status, junk).toBe(404);
       expect(res.headers.get("x-content-type-options"), junk).toBe("nosniff");
     }
+    expect(upstreamCalls).toBe(before);
+  });
+});
+
+describe("the search index's files", () => {
+  it("are sent from disk by the front server, with their type, caching and the worker's CSP", async () => {
+    const before = upstreamCalls;
+    const script = await get("/pagefind/pagefind.js", { "Accept-Encoding": "br" });
+    expect(script.status).toBe(200);
+    expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(script.headers.get("content-encoding")).toBe("br");
+    expect(script.headers.get("cache-control")).toBe("no-cache");
+    expect(script.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(script.headers.get("content-security-policy")).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(await script.text()).toContain("export const search");
+    const part = await get("/pagefind/fragment/en_1a2b3c.pf_fragment?ts=1");
+    expect(part.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(part.headers.get("content-type")).toBe("application/octet-stream");
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(Buffer.from([31, 139, 8, 0]));
+    expect(upstreamCalls).toBe(before);
+  });
+
+  it("revalidate: a current copy gets 304, and HEAD gets headers alone", async () => {
+    const first = await get("/pagefind/pagefind.js");
+    const etag = first.headers.get("etag") ?? "";
+    expect((await get("/pagefind/pagefind.js", { "If-None-Match": etag })).status).toBe(304);
+    const head = await fetch(origin + "/pagefind/pagefind.js", {
+      method: "HEAD",
+      headers: { "Accept-Encoding": "identity" },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String("export const search = () => [];\n".length * 100));
+  });
+
+  it("answer any other name, or a write, with a 404 that is not kept", async () => {
+    const before = upstreamCalls;
+    for (const url of ["/pagefind/pagefind-ui.js", "/pagefind/fragment/en_ffffff.pf_fragment", "/pagefind/current"]) {
+      const res = await get(url);
+      expect(res.status, url).toBe(404);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+    }
+    expect((await fetch(origin + "/pagefind/pagefind.js", { method: "POST" })).status).toBe(404);
     expect(upstreamCalls).toBe(before);
   });
 });

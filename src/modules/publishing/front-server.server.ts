@@ -1,5 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { carriesSessionToken } from "@/modules/auth/cookie";
+import type { PagefindFiles } from "@/modules/search/pagefind-files.server";
+import { PAGEFIND_PREFIX, sendIndexFile } from "@/modules/search/pagefind-response.server";
 import { ASSETS_PREFIX, BuildAssets } from "./build-assets.server";
 import { defaultCacheControl, NO_STORE, securityHeaders, withFrameAncestors } from "./http-policy";
 import { pageKey } from "./page-key";
@@ -14,6 +16,8 @@ export interface FrontServerOptions {
   https: boolean;
   /** The build's client folder: its fingerprinted `_astro` assets are sent compressed. */
   clientDir?: string;
+  /** The search index's files, served at `/pagefind/`. */
+  searchIndex?: PagefindFiles;
   /** How many requests Astro works on at once, and how many may wait (see RenderQueue). */
   renders?: RenderQueueOptions;
 }
@@ -24,7 +28,7 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
 /**
  * The site's request handler. A stored public page is answered here, before Astro's
  * pipeline runs: no routing, no middleware, no database, no session lookup. Build assets
- * are answered here too. Everything else goes to Astro, a few requests at a time, with
+ * and the search index's files are answered here too. Everything else goes to Astro, a few requests at a time, with
  * security headers and a Cache-Control chosen by kind.
  */
 export function createFrontHandler({
@@ -32,6 +36,7 @@ export function createFrontHandler({
   astro,
   https,
   clientDir,
+  searchIndex,
   renders = { concurrency: 4, maxWaiting: 64 },
 }: FrontServerOptions): RequestListener {
   const security = Object.entries(securityHeaders(https));
@@ -60,6 +65,13 @@ export function createFrontHandler({
       }
     }
     const pathname = url.split("?")[0] ?? "/";
+    if (searchIndex && pathname.startsWith(PAGEFIND_PREFIX)) {
+      const file = isRead ? searchIndex.lookup(pathname.slice(PAGEFIND_PREFIX.length)) : undefined;
+      // Not cached: the index may be a moment from being built.
+      if (file) sendIndexFile(req, res, file, wanted, security);
+      else plain(res, 404, "Not found");
+      return;
+    }
     if (assets && pathname.startsWith(ASSETS_PREFIX)) {
       if (!isRead || !assets.has(pathname)) {
         plain(res, 404, "Not found", { "Cache-Control": "public, max-age=60" });

@@ -1,21 +1,24 @@
 import { ListingBrowser, type ListingConfig } from "@/components/ListingBrowser";
-import { apiRequest } from "@/lib/api-request";
 import type { ListingState } from "@/lib/listing-state";
-import { toPostCard, type PostCardData } from "../card";
+import { offlinePosts } from "@/modules/search/offline-search";
+import { MatchingVideos } from "@/modules/videos/components/MatchingVideos";
+import type { VideoCardData } from "@/modules/videos/components/VideoCard";
+import type { PostCardData } from "../card";
 import { PostCard } from "../components/PostCard";
 import { postsKey } from "../keys";
-import type { PostJson } from "../serialize";
+import { loadPostCards } from "../load-cards";
 
 const plural = (n: number) => `${n} ${n === 1 ? "post" : "posts"}`;
 
 const archive: ListingConfig<PostCardData> = {
   base: "/archive",
-  searchLabel: "Search posts",
+  searchLabel: "Search posts and videos",
   allLabel: "All Posts",
   skeletons: 6,
   loadingLabel: "Loading posts...",
   keyOf: postsKey,
-  load: async (key, signal) => (await apiRequest<PostJson[]>("GET", key, undefined, signal)).map(toPostCard),
+  load: loadPostCards,
+  offline: offlinePosts,
   idOf: (post) => post.id,
   render: (post) => <PostCard post={post} heading="h2" />,
   count: (n, { search }) => (search ? `${plural(n)} found for "${search}"` : `${plural(n)} found`),
@@ -28,7 +31,16 @@ const archive: ListingConfig<PostCardData> = {
   resetLabel: "View all posts",
 };
 
-/** The archive's island: search, category filter, count and grid. */
-export default function ArchiveBrowser(props: { initial: ListingState; initialPosts: PostCardData[] }) {
-  return <ListingBrowser config={archive} initial={props.initial} initialItems={props.initialPosts} />;
+/** The archive's island: search, category filter, count and grid, and the videos a search finds. */
+export default function ArchiveBrowser(props: {
+  initial: ListingState;
+  initialPosts: PostCardData[];
+  initialVideos: VideoCardData[];
+}) {
+  const initialMatches = { search: props.initial.search, videos: props.initialVideos };
+  return (
+    <ListingBrowser config={archive} initial={props.initial} initialItems={props.initialPosts}>
+      {({ search }) => search && <MatchingVideos search={search} initial={initialMatches} />}
+    </ListingBrowser>
+  );
 }

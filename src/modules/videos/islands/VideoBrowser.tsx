@@ -1,10 +1,9 @@
 import { ListingBrowser, type ListingConfig } from "@/components/ListingBrowser";
-import { apiRequest } from "@/lib/api-request";
 import type { ListingState } from "@/lib/listing-state";
-import { toVideoCard } from "../card";
+import { offlineVideos } from "@/modules/search/offline-search";
 import { VideoCard, type VideoCardData } from "../components/VideoCard";
 import { videosKey } from "../keys";
-import type { VideoJson } from "../serialize";
+import { loadVideoCards } from "../load-cards";
 
 const videos: ListingConfig<VideoCardData> = {
   base: "/videos",
@@ -13,7 +12,8 @@ const videos: ListingConfig<VideoCardData> = {
   skeletons: 3,
   loadingLabel: "Loading...",
   keyOf: videosKey,
-  load: async (key, signal) => (await apiRequest<VideoJson[]>("GET", key, undefined, signal)).map(toVideoCard),
+  load: loadVideoCards,
+  offline: offlineVideos,
   idOf: (video) => video.id,
   render: (video) => <VideoCard video={video} heading="h2" />,
   empty: ({ search, category }, failed) => {

@@ -1,0 +1,171 @@
+import http, { type RequestListener } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DbHandle } from "../../../db/client.ts";
+import { createTestDb } from "../../../tests/setup/test-db.ts";
+import { runtime } from "@/lib/runtime.server";
+import { postInputSchema } from "@/modules/posts/schema";
+import { createPost, deletePost } from "@/modules/posts/post-writes.server";
+import { createFrontHandler } from "@/modules/publishing/front-server.server";
+import { PageStore } from "@/modules/publishing/page-store.server";
+import { changeOf } from "@/modules/publishing/content-tags";
+import { createVideo } from "@/modules/videos/video-writes.server";
+import { videoInputSchema } from "@/modules/videos/schema";
+import { closePagefind } from "./pagefind-build.server";
+import { PagefindFiles } from "./pagefind-files.server";
+import { SearchIndexer } from "./search-indexer.server";
+import { siteSearchRecords } from "./search-records.server";
+
+// The index is queried the way a browser does: Pagefind's own library, fetching the
+// bundle from the site's front server over loopback.
+interface PagefindModule {
+  createInstance: (options: { basePath: string }) => {
+    search: (
+      term: string | null,
+      options?: { filters?: Record<string, string> },
+    ) => Promise<{ results: { data: () => Promise<{ url: string; meta: Record<string, string> }> }[] }>;
+  };
+}
+
+let handle: DbHandle;
+let root: string;
+let files: PagefindFiles;
+let server: http.Server;
+let origin: string;
+let builds = 0;
+let failNextBuild = false;
+let indexer: SearchIndexer;
+
+const notFound: RequestListener = (_req, res) => {
+  res.writeHead(404).end();
+};
+
+/** The URLs and titles the index finds for a term, as a visitor's browser would get them. */
+async function findThroughPagefind(term: string, filters?: Record<string, string>) {
+  const build = files.current ?? "";
+  const library = (await import(pathToFileURL(path.join(root, build, "pagefind.js")).href)) as PagefindModule;
+  const instance = library.createInstance({ basePath: `${origin}/pagefind/` });
+  const found = await instance.search(term, { filters });
+  const data = await Promise.all(found.results.map((result) => result.data()));
+  return data.map(({ url, meta }) => ({ url: new URL(url).pathname, title: meta.title }));
+}
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  root = await mkdtemp(path.join(tmpdir(), "search-index-"));
+  files = new PagefindFiles(root);
+  indexer = new SearchIndexer({
+    files,
+    records: async () => {
+      builds += 1;
+      if (failNextBuild) {
+        failNextBuild = false;
+        throw new Error("the database went away mid-build");
+      }
+      return siteSearchRecords(handle.db);
+    },
+    debounceMs: 50,
+  });
+  runtime().publisher.subscribe(indexer.listener);
+  server = http.createServer(
+    createFrontHandler({ store: new PageStore(), astro: notFound, https: false, searchIndex: files }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await createPost(
+    handle.db,
+    postInputSchema.parse({
+      title: "The Radiator Clanks at Four",
+      excerpt: "Every night, one clank. Never two.",
+      content: "It is not a ghost. It is thermal expansion, which is somehow less interesting.",
+      category: "Grey Days Sharp Eyes",
+    }),
+  );
+  await createVideo(
+    handle.db,
+    videoInputSchema.parse({
+      title: "A Radiator, Cooling",
+      description: "Eleven minutes of a radiator losing interest.",
+      videoUrl: "/uploads/radiator.mp4",
+      thumbnailUrl: "/uploads/radiator.jpg",
+      duration: "11",
+      category: "Meh Moments",
+    }),
+  );
+  await indexer.start();
+  await indexer.idle();
+});
+
+afterAll(async () => {
+  await indexer.stop();
+  await closePagefind();
+  server.close();
+  await handle.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe("the search index", () => {
+  it("is built at start from every post and video page, with kind and category as filters", async () => {
+    expect(files.ready).toBe(true);
+    expect(await findThroughPagefind("radiator")).toEqual(
+      expect.arrayContaining([
+        { url: "/post/the-radiator-clanks-at-four", title: "The Radiator Clanks at Four" },
+        { url: "/videos/a-radiator-cooling", title: "A Radiator, Cooling" },
+      ]),
+    );
+    expect(await findThroughPagefind("radiator", { kind: "video" })).toEqual([
+      { url: "/videos/a-radiator-cooling", title: "A Radiator, Cooling" },
+    ]);
+    expect(await findThroughPagefind("radiator", { category: "Grey Days Sharp Eyes" })).toHaveLength(1);
+  });
+
+  it("finds a post published a moment ago once the debounce has passed, and loses it once deleted", async () => {
+    const post = await createPost(
+      handle.db,
+      postInputSchema.parse({
+        title: "A Lukewarm Bath",
+        excerpt: "Neither relaxing nor bracing.",
+        content: "The water settled on a temperature best described as a shrug.",
+        category: "Meh Moments",
+      }),
+    );
+    await indexer.idle();
+    expect(await findThroughPagefind("shrug")).toEqual([{ url: `/post/${post.slug}`, title: "A Lukewarm Bath" }]);
+
+    await deletePost(handle.db, post.id);
+    await indexer.idle();
+    expect(await findThroughPagefind("shrug")).toEqual([]);
+  });
+
+  it("builds once for a burst of changes, from this instance or another", async () => {
+    const before = builds;
+    await runtime().publisher.publish(changeOf.post(1));
+    await runtime().publisher.receive(changeOf.video(1));
+    await runtime().publisher.receive(changeOf.post(2));
+    await indexer.idle();
+    expect(builds - before).toBe(1);
+    // A change the index does not hold (a theme, a design) builds nothing.
+    await runtime().publisher.publish(changeOf.theme());
+    await indexer.idle();
+    expect(builds - before).toBe(1);
+  });
+
+  it("keeps serving the previous index when a build fails, and says so in the log", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const current = files.current;
+    failNextBuild = true;
+    await runtime().publisher.publish(changeOf.post(1));
+    await indexer.idle();
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringContaining("search index could not be rebuilt"),
+      expect.any(Error),
+    );
+    logged.mockRestore();
+    expect(files.current).toBe(current);
+    expect(await findThroughPagefind("radiator")).toHaveLength(2);
+  });
+});
