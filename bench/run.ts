@@ -1,6 +1,6 @@
 // npm run bench: stored-page throughput against a static file server on the same bytes,
 // publish-to-visible latency, a stored page under a flood, memory under junk URLs, cold start
-// (also after a crash) and JavaScript per page. Prints a table and
+// (also after a crash), JavaScript per page and the search index's rebuilds. Prints a table and
 // writes bench/results.md. See bench/README.md for how to read it.
 import { execSync, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -11,6 +11,7 @@ import autocannon from "autocannon";
 import { spawn } from "node:child_process";
 import type { FloodKind } from "./flood";
 import { jsBytes } from "./js-bytes";
+import { indexBuildTimes, publishToFindable } from "./search-index";
 import { ADMIN, residentMb, startSite } from "./site";
 import { startStaticServer, type PageHeaders } from "./static-server";
 
@@ -266,6 +267,8 @@ const fmt = (n: number, digits = 0) =>
 
 async function main(): Promise<void> {
   execSync("astro build", { stdio: "ignore" });
+  // In this process, before any site runs, so nothing else competes for the CPU.
+  const indexBuilds = await indexBuildTimes();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "meh-bench-data-"));
   const first = await startSite(dataDir);
   const coldFirst = first.startMs;
@@ -284,6 +287,7 @@ async function main(): Promise<void> {
     // Last: a theme save drops every stored page, which the sections above measure stored.
     const theme = await themeToVisible(site.origin);
     const layouts = await layoutEditorsJs(site.origin);
+    const findable = await publishToFindable(site.origin, dataDir, await signIn(site.origin));
     const pages = [
       "/",
       "/archive",
@@ -361,6 +365,17 @@ async function main(): Promise<void> {
       `The CSS editor (\`/admin/css\`, signed in): ${fmt(theme.editor.beforeInteraction / 1024, 1)} KB gzip at load, and ${fmt(theme.editor.onDemand / 1024, 1)} KB more (CodeMirror) when the Code Editor is first opened; no public page loads any of it.`,
       ``,
       `The layout editors, signed in: the full-screen designer (\`/admin/designer\`, Konva) ${fmt(layouts.designer.beforeInteraction / 1024, 1)} KB at load; the dashboard ${fmt(layouts.dashboard.beforeInteraction / 1024, 1)} KB at load and the quick designer ${fmt(layouts.dashboard.onDemand / 1024, 1)} KB more on its first opening; the home page's in-place editor ${fmt(layouts.home.onDemand / 1024, 1)} KB, fetched only once the server has said the reader is an admin.`,
+      ``,
+      `## Search index (Pagefind), rebuilt whole after each change`,
+      ``,
+      `| site | pages indexed | rebuild (read, index, write, swap; median of 3) | bundle size |`,
+      `|---|---|---|---|`,
+      ...indexBuilds.map(
+        (b, i) =>
+          `| ${i === 0 ? "sample content" : "generated archive"} | ${fmt(b.pages)} | ${fmt(b.medianMs)} ms | ${fmt(b.bytes / 1024)} KB |`,
+      ),
+      ``,
+      `From a post's create response until Pagefind, asked afresh over HTTP, finds it (the 1 s debounce included): p50 ${fmt(findable.p50)} ms, max ${fmt(findable.max)} ms over 5 posts.`,
       ``,
     );
   } finally {

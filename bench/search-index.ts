@@ -1,0 +1,126 @@
+// The Pagefind index's figures: how long a rebuild takes for the sample site and for a
+// generated 1,000-post archive, how big the bundle is, and how long after a publish the
+// new post is findable through Pagefind, asked the way a visitor's browser asks.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createDb } from "../db/client.ts";
+import { runMigrations } from "../db/migrate.ts";
+import { posts } from "../db/schema/index.ts";
+import { seedIfEmpty } from "../src/modules/content/seed.server.ts";
+import { closePagefind } from "../src/modules/search/pagefind-build.server.ts";
+import { PagefindFiles } from "../src/modules/search/pagefind-files.server.ts";
+import { SearchIndexer } from "../src/modules/search/search-indexer.server.ts";
+import { siteSearchRecords } from "../src/modules/search/search-records.server.ts";
+import { LocalStore } from "../src/modules/uploads/local-store.server.ts";
+
+const BUILDS = 3;
+const PUBLISHES = 5;
+const CATEGORIES = ["Things That Barely Tried", "Waiting Room Diaries", "Grey Days Sharp Eyes", "Meh Moments"];
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+export interface IndexBuildFigures {
+  pages: number;
+  medianMs: number;
+  bytes: number;
+}
+
+/** A plausible post body: sentences drawn from the sample posts' words, different for each post. */
+function generatedContent(words: string[], seed: number): string {
+  const pick = (i: number) => words[(seed * 7919 + i * 104729) % words.length] ?? "meh";
+  return Array.from(
+    { length: 6 },
+    (_, p) => Array.from({ length: 60 }, (_, w) => pick(p * 60 + w)).join(" ") + ".",
+  ).join("\n\n");
+}
+
+/** Rebuild times (records read, indexed, written and swapped in) for the sample site, then with `total` posts. */
+export async function indexBuildTimes(total = 1000): Promise<IndexBuildFigures[]> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "meh-bench-index-"));
+  const handle = createDb("memory://");
+  try {
+    await runMigrations(handle);
+    await seedIfEmpty(handle.db, {
+      contentDir: "content",
+      store: new LocalStore(path.join(dir, "uploads"), handle.db),
+    });
+    const files = new PagefindFiles(path.join(dir, "pagefind"));
+    const indexer = new SearchIndexer({ files, records: () => siteSearchRecords(handle.db), debounceMs: 0 });
+    const measure = async (): Promise<IndexBuildFigures> => {
+      const times: number[] = [];
+      for (let i = 0; i < BUILDS; i++) {
+        indexer.schedule();
+        await indexer.idle();
+        times.push(indexer.lastBuild?.ms ?? Number.NaN);
+      }
+      return { pages: indexer.lastBuild?.records ?? 0, medianMs: median(times), bytes: files.bytes };
+    };
+    const figures = [await measure()];
+    const sample = await siteSearchRecords(handle.db);
+    const words = sample.flatMap((record) => record.content.toLowerCase().match(/[a-z]{3,}/g) ?? []);
+    const existing = sample.filter((record) => record.filters.kind[0] === "post").length;
+    const generated = Array.from({ length: total - existing }, (_, i) => ({
+      slug: `generated-post-${i}`,
+      title: `Generated ${words[(i * 31) % words.length] ?? "meh"} number ${i}`,
+      excerpt: generatedContent(words, i).slice(0, 140),
+      content: generatedContent(words, i),
+      category: CATEGORIES[i % CATEGORIES.length] ?? "Meh Moments",
+      readTime: 2,
+      publishedAt: new Date(Date.UTC(2020, 0, 1) + i * 3_600_000),
+    }));
+    for (let i = 0; i < generated.length; i += 200) await handle.db.insert(posts).values(generated.slice(i, i + 200));
+    figures.push(await measure());
+    await indexer.stop();
+    return figures;
+  } finally {
+    await closePagefind();
+    await handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+interface PagefindModule {
+  createInstance: (options: { basePath: string }) => {
+    search: (term: string) => Promise<{ results: { data: () => Promise<{ url: string }> }[] }>;
+  };
+}
+
+/**
+ * Milliseconds from a post's create response until Pagefind, asked afresh over HTTP as a
+ * browser would, finds it: the rebuild's debounce included.
+ */
+export async function publishToFindable(origin: string, dataDir: string, auth: Record<string, string>) {
+  const samples: number[] = [];
+  for (let i = 0; i < PUBLISHES; i++) {
+    // Letters alone, unlike any English word: Pagefind stems and matches prefixes.
+    const word = `zqx${Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("")}`;
+    const created = await fetch(`${origin}/api/posts`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ title: `Findable ${i}`, excerpt: "Bench.", content: word, category: "Meh Moments" }),
+    });
+    if (!created.ok) throw new Error(`create failed: ${created.status}`);
+    const start = performance.now();
+    const { id, slug } = (await created.json()) as { id: number; slug: string };
+    for (;;) {
+      const current = readFileSync(path.join(dataDir, "pagefind", "current"), "utf8").trim();
+      const library = (await import(
+        pathToFileURL(path.join(dataDir, "pagefind", current, "pagefind.js")).href
+      )) as PagefindModule;
+      const found = await library.createInstance({ basePath: `${origin}/pagefind/` }).search(word);
+      const urls = await Promise.all(found.results.map(async (result) => (await result.data()).url));
+      if (urls.some((url) => url.endsWith(`/post/${slug}`))) break;
+      if (performance.now() - start > 30_000) throw new Error("the post never became findable");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    samples.push(performance.now() - start);
+    await fetch(`${origin}/api/posts/${id}`, { method: "DELETE", headers: auth });
+  }
+  return { p50: median(samples), max: Math.max(...samples) };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  for (const figure of await indexBuildTimes()) console.log(figure);
+}
