@@ -287,7 +287,7 @@ async function main(): Promise<void> {
     // Last: a theme save drops every stored page, which the sections above measure stored.
     const theme = await themeToVisible(site.origin);
     const layouts = await layoutEditorsJs(site.origin);
-    const findable = await publishToFindable(site.origin, dataDir, await signIn(site.origin));
+    const findable = await publishToFindable(site.origin, await signIn(site.origin));
     const pages = [
       "/",
       "/archive",

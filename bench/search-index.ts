@@ -1,7 +1,7 @@
 // The Pagefind index's figures: how long a rebuild takes for the sample site and for a
 // generated 1,000-post archive, how big the bundle is, and how long after a publish the
 // new post is findable through Pagefind, asked the way a visitor's browser asks.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -14,6 +14,7 @@ import { PagefindFiles } from "../src/modules/search/pagefind-files.server.ts";
 import { SearchIndexer } from "../src/modules/search/search-indexer.server.ts";
 import { siteSearchRecords } from "../src/modules/search/search-records.server.ts";
 import { LocalStore } from "../src/modules/uploads/local-store.server.ts";
+import { pagefindSearch } from "../tests/setup/pagefind-search.ts";
 
 const BUILDS = 3;
 const PUBLISHES = 5;
@@ -81,17 +82,11 @@ export async function indexBuildTimes(total = 1000): Promise<IndexBuildFigures[]
   }
 }
 
-interface PagefindModule {
-  createInstance: (options: { basePath: string }) => {
-    search: (term: string) => Promise<{ results: { data: () => Promise<{ url: string }> }[] }>;
-  };
-}
-
 /**
  * Milliseconds from a post's create response until Pagefind, asked afresh over HTTP as a
  * browser would, finds it: the rebuild's debounce included.
  */
-export async function publishToFindable(origin: string, dataDir: string, auth: Record<string, string>) {
+export async function publishToFindable(origin: string, auth: Record<string, string>) {
   const samples: number[] = [];
   for (let i = 0; i < PUBLISHES; i++) {
     // Letters alone, unlike any English word: Pagefind stems and matches prefixes.
@@ -105,13 +100,7 @@ export async function publishToFindable(origin: string, dataDir: string, auth: R
     const start = performance.now();
     const { id, slug } = (await created.json()) as { id: number; slug: string };
     for (;;) {
-      const current = readFileSync(path.join(dataDir, "pagefind", "current"), "utf8").trim();
-      const library = (await import(
-        pathToFileURL(path.join(dataDir, "pagefind", current, "pagefind.js")).href
-      )) as PagefindModule;
-      const found = await library.createInstance({ basePath: `${origin}/pagefind/` }).search(word);
-      const urls = await Promise.all(found.results.map(async (result) => (await result.data()).url));
-      if (urls.some((url) => url.endsWith(`/post/${slug}`))) break;
+      if ((await pagefindSearch(origin, word)).includes(`/post/${slug}`)) break;
       if (performance.now() - start > 30_000) throw new Error("the post never became findable");
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -30,7 +30,7 @@ export const PUBLIC_PAGES = [
   "/about",
   "/anhedonia",
   "/archive",
-  "/archive?search=sandwich",
+  "/archive?search=waiting",
   "/archive?category=Waiting%20Room%20Diaries",
   "/videos",
   "/videos/ceiling-tiles-ranked",

@@ -1,10 +1,14 @@
 import { databaseUrl } from "../setup/postgres-url";
 import { expect, test } from "./fixtures";
 import { startInstance } from "./instance";
+import { pagefindSearch } from "../setup/pagefind-search";
 
 // Runs in the PostgreSQL project only: a second instance joins the test server's database.
 
-test("a write on one instance drops and rebuilds the same pages on the other", async ({ admin, playwright }) => {
+test("a write on one instance drops and rebuilds the same pages on the other, and reaches its search index", async ({
+  admin,
+  playwright,
+}) => {
   test.setTimeout(90_000);
   const server = process.env.TEST_DATABASE_URL ?? "";
   const second = await startInstance(playwright, databaseUrl(server, process.env.E2E_PG_DATABASE ?? ""));
@@ -14,16 +18,21 @@ test("a write on one instance drops and rebuilds the same pages on the other", a
     await expect.poll(async () => (await other.get("/")).headers()["x-astro-cache"], { timeout: 5000 }).toBe("HIT");
 
     const title = `Two Instances ${crypto.randomUUID().slice(0, 8)}`;
+    // Letters alone, so Pagefind's stemming and prefix matching find this post and no other.
+    const word = `zqx${[...crypto.getRandomValues(new Uint8Array(8))].map((b) => String.fromCharCode(97 + (b % 26))).join("")}`;
     const response = await admin.post("/api/posts", {
-      data: { title, excerpt: "Seen everywhere.", content: "Once, on one instance.", category: "Meh Moments" },
+      data: { title, excerpt: "Seen everywhere.", content: `Once, on one instance: ${word}.`, category: "Meh Moments" },
     });
     expect(response.status(), await response.text()).toBe(201);
-    const { id } = (await response.json()) as { id: number };
+    const { id, slug } = (await response.json()) as { id: number; slug: string };
 
     await expect.poll(async () => (await other.get("/")).text(), { timeout: 5000 }).toContain(title);
     await expect.poll(async () => (await other.get("/")).headers()["x-astro-cache"], { timeout: 5000 }).toBe("HIT");
+    // The other instance rebuilt its own index from the shared database once it heard.
+    await expect.poll(() => pagefindSearch(second.origin, word), { timeout: 15_000 }).toEqual([`/post/${slug}`]);
     await admin.delete(`/api/posts/${id}`);
     await expect.poll(async () => (await other.get("/")).text(), { timeout: 5000 }).not.toContain(title);
+    await expect.poll(() => pagefindSearch(second.origin, word), { timeout: 15_000 }).toEqual([]);
   } finally {
     await second.stop();
   }

@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+/**
+ * The pages a site's Pagefind index finds for a term, asked as a visitor's browser asks:
+ * Pagefind's own library, loaded from the site, fetching the index over HTTP.
+ */
+export async function pagefindSearch(
+  origin: string,
+  term: string,
+  filters?: Record<string, string>,
+): Promise<string[]> {
+  const library = await fetch(`${origin}/pagefind/pagefind.js`);
+  if (!library.ok) return [];
+  const dir = mkdtempSync(path.join(os.tmpdir(), "meh-pagefind-"));
+  try {
+    const file = path.join(dir, "pagefind.mjs");
+    writeFileSync(file, await library.text());
+    const pagefind = (await import(pathToFileURL(file).href)) as {
+      createInstance: (options: { basePath: string }) => {
+        search: (
+          term: string,
+          options?: { filters?: Record<string, string> },
+        ) => Promise<{ results: { data: () => Promise<{ url: string }> }[] }>;
+      };
+    };
+    const found = await pagefind.createInstance({ basePath: `${origin}/pagefind/` }).search(term, { filters });
+    return await Promise.all(found.results.map(async (result) => new URL((await result.data()).url).pathname));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
