@@ -1,7 +1,7 @@
 import node from "@astrojs/node";
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
-import { homeEditorEntry } from "./src/modules/page-layouts/home-editor/editor-entry-plugin.ts";
+import { entryUrl } from "./src/lib/entry-url-plugin.ts";
 
 // Pages render on demand from the database; pages without data opt into prerendering.
 // The adapter is built in standalone mode but started by scripts/start.ts, which opens
@@ -23,6 +23,21 @@ export default defineConfig({
     // Uploaded images live in the object store, not in the build; see the endpoint.
     endpoint: { route: "/_image", entrypoint: "./src/image-endpoint.ts" },
   },
-  vite: { plugins: [homeEditorEntry()] },
+  // Code most visitors never run is built on its own and loaded by URL when needed: the
+  // owner's in-place home editor, and the listings' offline search.
+  vite: {
+    plugins: [
+      entryUrl({
+        id: "virtual:home-editor-entry",
+        source: "/src/modules/page-layouts/home-editor/start-home-editor.ts",
+        name: "home-editor",
+      }),
+      entryUrl({
+        id: "virtual:offline-search-entry",
+        source: "/src/modules/search/offline-search.ts",
+        name: "offline-search",
+      }),
+    ],
+  },
   server: { host: process.env.HOST ?? "localhost", port: Number(process.env.PORT ?? 4321) },
 });

@@ -15,3 +15,9 @@ declare module "virtual:home-editor-entry" {
   const url: string;
   export default url;
 }
+
+declare module "virtual:offline-search-entry" {
+  /** The URL of the listings' offline search (src/modules/search/offline-search.ts). */
+  const url: string;
+  export default url;
+}

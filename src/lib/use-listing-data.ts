@@ -42,12 +42,20 @@ export function useListingData<T>(
       return;
     }
     const controller = new AbortController();
+    // A timer rather than AbortSignal.timeout, so the wait follows the page's clock.
+    const late = new AbortController();
+    const timer = setTimeout(() => {
+      late.abort(new DOMException("The API did not answer in time", "TimeoutError"));
+    }, LISTING_API_TIMEOUT_MS);
     const fail = (error: unknown) => {
       if (!controller.signal.aborted)
         setData({ items: undefined, pending: false, error: asError(error), offline: false });
     };
     setData({ items: undefined, pending: true, error: undefined, offline: false });
-    load(key, AbortSignal.any([controller.signal, AbortSignal.timeout(LISTING_API_TIMEOUT_MS)])).then(
+    const loading = load(key, AbortSignal.any([controller.signal, late.signal])).finally(() => {
+      clearTimeout(timer);
+    });
+    loading.then(
       (items) => {
         loaded.current.set(key, items);
         setData({ items, pending: false, error: undefined, offline: false });
@@ -70,6 +78,7 @@ export function useListingData<T>(
       },
     );
     return () => {
+      clearTimeout(timer);
       controller.abort();
     };
   }, [key, load]);

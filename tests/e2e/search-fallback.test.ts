@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { hydrated } from "./support";
+import { holdRequests, hydrated } from "./support";
 
 // When the search API cannot answer, the listings answer from the Pagefind index the
 // server builds from the same content, and say so quietly.
@@ -19,6 +19,14 @@ test.beforeAll(async ({ request }) => {
 
 test.describe("with the search API down", () => {
   test("the archive finds posts and videos from the index when calls fail or error", async ({ page }) => {
+    // Pagefind runs under the site's CSP: nothing it does may be refused, and the pages
+    // grant it nothing beyond their own scripts (its WASM runs in its worker, under the
+    // worker script's policy).
+    await page.addInitScript(() => {
+      const refused: string[] = [];
+      Object.assign(window, { refused });
+      document.addEventListener("securitypolicyviolation", (event) => refused.push(event.violatedDirective));
+    });
     await page.route("**/api/posts/search?**", (route) => route.abort("connectionfailed"));
     await page.route("**/api/videos/search?**", (route) => route.fulfill({ status: 500, body: "Internal error" }));
     await page.goto("/archive");
@@ -33,6 +41,10 @@ test.describe("with the search API down", () => {
     await expect(videosSection(page).getByText(OFFLINE_NOTE)).toBeVisible();
     await expect(videosSection(page).getByRole("link", { name: "Ceiling Tiles, Ranked" })).toBeVisible();
     await expect(page.getByText("Search failed")).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual([]);
+    const policy = (await page.request.get("/archive")).headers()["content-security-policy"] ?? "";
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).not.toContain("unsafe-eval");
 
     // A typo-free term the index does not hold is an honest empty result, still marked.
     await search(page, "Search posts and videos", "zzzyzzy");
@@ -62,6 +74,20 @@ test.describe("with the search API down", () => {
     await expect(main(page).getByText(OFFLINE_NOTE)).toBeVisible();
     await expect(main(page).getByRole("link", { name: "One Cloud, Unremarkable" })).toBeVisible();
     await expect(main(page).getByRole("link", { name: "Ceiling Tiles, Ranked" })).toHaveCount(0);
+  });
+
+  test("a search the API has not answered after 5 s is answered from the index", async ({ page }) => {
+    const held = await holdRequests(page, "**/api/videos/search?**");
+    await page.goto("/videos");
+    await hydrated(page, "VideoBrowser");
+    await page.clock.install();
+    await search(page, "Search videos", "cloud");
+    await held.arrived;
+    await expect(page.locator(".card--skeleton").first()).toBeVisible();
+    await page.clock.runFor(5000);
+    await expect(main(page).getByText(OFFLINE_NOTE)).toBeVisible();
+    await expect(main(page).getByRole("link", { name: "One Cloud, Unremarkable" })).toBeVisible();
+    held.release();
   });
 });
 

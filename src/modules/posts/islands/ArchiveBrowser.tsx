@@ -1,6 +1,6 @@
 import { ListingBrowser, type ListingConfig } from "@/components/ListingBrowser";
 import type { ListingState } from "@/lib/listing-state";
-import { offlinePosts } from "@/modules/search/offline-search";
+import { offlinePosts } from "@/modules/search/offline-source";
 import { MatchingVideos } from "@/modules/videos/components/MatchingVideos";
 import type { VideoCardData } from "@/modules/videos/components/VideoCard";
 import type { PostCardData } from "../card";

@@ -1,5 +1,5 @@
 import { OfflineNote } from "@/components/ui/OfflineNote";
-import { offlineVideos } from "@/modules/search/offline-search";
+import { offlineVideos } from "@/modules/search/offline-source";
 import { useListingData } from "@/lib/use-listing-data";
 import { videosKey } from "../keys";
 import { loadVideoCards } from "../load-cards";

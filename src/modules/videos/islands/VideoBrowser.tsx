@@ -1,6 +1,6 @@
 import { ListingBrowser, type ListingConfig } from "@/components/ListingBrowser";
 import type { ListingState } from "@/lib/listing-state";
-import { offlineVideos } from "@/modules/search/offline-search";
+import { offlineVideos } from "@/modules/search/offline-source";
 import { VideoCard, type VideoCardData } from "../components/VideoCard";
 import { videosKey } from "../keys";
 import { loadVideoCards } from "../load-cards";
