@@ -111,6 +111,7 @@ const ENGINE_NEUTRAL = [
   "layout-designer.test.ts",
   "nickname.test.ts",
   "nickname-ai.test.ts",
+  "pagination.test.ts",
   ...THEME_TESTS,
 ];
 

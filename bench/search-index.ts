@@ -7,7 +7,6 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createDb } from "../db/client.ts";
 import { runMigrations } from "../db/migrate.ts";
-import { posts } from "../db/schema/index.ts";
 import { seedIfEmpty } from "../src/modules/content/seed.server.ts";
 import { closePagefind } from "../src/modules/search/pagefind-build.server.ts";
 import { PagefindFiles } from "../src/modules/search/pagefind-files.server.ts";
@@ -15,10 +14,10 @@ import { SearchIndexer } from "../src/modules/search/search-indexer.server.ts";
 import { siteSearchRecords } from "../src/modules/search/search-records.server.ts";
 import { LocalStore } from "../src/modules/uploads/local-store.server.ts";
 import { pagefindSearch } from "../tests/setup/pagefind-search.ts";
+import { growSite } from "../tests/setup/grow-site.ts";
 
 const BUILDS = 3;
 const PUBLISHES = 5;
-const CATEGORIES = ["Things That Barely Tried", "Waiting Room Diaries", "Grey Days Sharp Eyes", "Meh Moments"];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
@@ -26,15 +25,6 @@ export interface IndexBuildFigures {
   pages: number;
   medianMs: number;
   bytes: number;
-}
-
-/** A plausible post body: sentences drawn from the sample posts' words, different for each post. */
-function generatedContent(words: string[], seed: number): string {
-  const pick = (i: number) => words[(seed * 7919 + i * 104729) % words.length] ?? "meh";
-  return Array.from(
-    { length: 6 },
-    (_, p) => Array.from({ length: 60 }, (_, w) => pick(p * 60 + w)).join(" ") + ".",
-  ).join("\n\n");
 }
 
 /** Rebuild times (records read, indexed, written and swapped in) for the sample site, then with `total` posts. */
@@ -59,19 +49,7 @@ export async function indexBuildTimes(total = 1000): Promise<IndexBuildFigures[]
       return { pages: indexer.lastBuild?.records ?? 0, medianMs: median(times), bytes: files.bytes };
     };
     const figures = [await measure()];
-    const sample = await siteSearchRecords(handle.db);
-    const words = sample.flatMap((record) => record.content.toLowerCase().match(/[a-z]{3,}/g) ?? []);
-    const existing = sample.filter((record) => record.filters.kind[0] === "post").length;
-    const generated = Array.from({ length: total - existing }, (_, i) => ({
-      slug: `generated-post-${i}`,
-      title: `Generated ${words[(i * 31) % words.length] ?? "meh"} number ${i}`,
-      excerpt: generatedContent(words, i).slice(0, 140),
-      content: generatedContent(words, i),
-      category: CATEGORIES[i % CATEGORIES.length] ?? "Meh Moments",
-      readTime: 2,
-      publishedAt: new Date(Date.UTC(2020, 0, 1) + i * 3_600_000),
-    }));
-    for (let i = 0; i < generated.length; i += 200) await handle.db.insert(posts).values(generated.slice(i, i + 200));
+    await growSite(handle.db, { posts: total, videos: 0 });
     figures.push(await measure());
     await indexer.stop();
     return figures;

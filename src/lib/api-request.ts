@@ -1,3 +1,5 @@
+import { TOTAL_HEADER, type Page } from "./paging";
+
 /**
  * A failed API call. The message is the spec's "{status}: {text}" (SPEC §8); what the
  * server said is also read out, so a form can act on the field at fault without parsing
@@ -53,6 +55,21 @@ function parseErrorBody(text: string): { error?: string; code?: string; field?: 
  * the query client so public islands do not carry React Query.
  */
 export async function apiRequest<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  return (await (await send(method, url, body, signal)).json()) as T;
+}
+
+/**
+ * Read one page of a listing endpoint: its items, and the listing's total from the
+ * `X-Total-Count` header (the list itself is the page).
+ */
+export async function apiPage<T>(url: string, signal?: AbortSignal): Promise<Page<T>> {
+  const response = await send("GET", url, undefined, signal);
+  const total = Number(response.headers.get(TOTAL_HEADER));
+  const items = (await response.json()) as T[];
+  return { items, total: Number.isInteger(total) && total >= items.length ? total : items.length };
+}
+
+async function send(method: string, url: string, body: unknown, signal: AbortSignal | undefined): Promise<Response> {
   const response = await fetch(url, {
     method,
     credentials: "include",
@@ -61,5 +78,5 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown,
     signal,
   });
   if (!response.ok) throw new ApiError(response.status, (await response.text()) || response.statusText);
-  return (await response.json()) as T;
+  return response;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDuration, paragraphs } from "./format";
+import { countOf, formatDate, formatDuration, paragraphs } from "./format";
 
 describe("formatDate", () => {
   it("uses the en-US long form", () => {
@@ -22,5 +22,13 @@ describe("formatDuration", () => {
 describe("paragraphs", () => {
   it("splits at line breaks and drops blank lines", () => {
     expect(paragraphs("One.\n\nTwo.\r\nThree.\n  \n")).toEqual(["One.", "Two.", "Three."]);
+  });
+});
+
+describe("countOf", () => {
+  it("groups thousands and makes the noun agree", () => {
+    expect(countOf(1, "post")).toBe("1 post");
+    expect(countOf(0, "video")).toBe("0 videos");
+    expect(countOf(10000, "post")).toBe("10,000 posts");
   });
 });

@@ -24,3 +24,11 @@ export function paragraphs(text: string): string[] {
     .map((line) => line.trim())
     .filter(Boolean);
 }
+
+/**
+ * A count with its noun, grouped by thousands the same on server and browser.
+ * @example countOf(10000, "post") // "10,000 posts"
+ */
+export function countOf(n: number, noun: string): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? noun : `${noun}s`}`;
+}

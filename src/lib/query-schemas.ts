@@ -1,6 +1,35 @@
 import { z } from "zod";
 import { CATEGORIES } from "./categories";
 import { text } from "./form-fields";
+import { MAX_PAGE, MAX_PAGE_SIZE, PAGE_SIZE } from "./paging";
+
+/** A whole number in a query string, within bounds; absent means `fallback`. */
+const wholeNumber = (name: string, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, `${name} must be at least 1`)
+        .max(max, `${name} must be at most ${String(max)}`),
+    )
+    .optional()
+    .transform((v) => v ?? fallback);
+
+/**
+ * `?page=&limit=&view=` on list endpoints: which page (from 1), how many items on it, and
+ * whether each is the whole item or only what its card shows (`view=card`, no body).
+ */
+export const pageQuery = z.object({
+  page: wholeNumber("Page", MAX_PAGE, 1),
+  limit: wholeNumber("Limit", MAX_PAGE_SIZE, PAGE_SIZE),
+  view: z
+    .enum(["full", "card"], { error: "View must be full or card" })
+    .optional()
+    .transform((v) => v ?? "full"),
+});
 
 /** `?category=` on list endpoints: absent, blank, or exactly one of the four categories. */
 export const categoryQuery = z.object({
@@ -12,12 +41,18 @@ export const categoryQuery = z.object({
     .optional(),
 });
 
+/** `?category=` with paging. */
+export const categoryPageQuery = categoryQuery.extend(pageQuery.shape);
+
 /** `?q=` on search endpoints: trimmed; blank means no search. Long input is cut, not refused. */
 export const searchQuery = z.object({
   q: text()
     .optional()
     .transform((v) => (v ?? "").trim().slice(0, 200)),
 });
+
+/** `?q=` with paging. */
+export const searchPageQuery = searchQuery.extend(pageQuery.shape);
 
 /** A slug route parameter. Anything that is not slug-shaped cannot name an item. */
 export const slugParam = z.object({

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { apiUnavailable, LISTING_API_TIMEOUT_MS } from "./api-unavailable";
+import type { Page } from "./paging";
 
 export interface ListingData<T> {
-  items: T[] | undefined;
+  /** The page shown, and the listing's total. */
+  page: Page<T> | undefined;
   pending: boolean;
   error: Error | undefined;
   /** Whether the items came from the offline index because the API could not answer. */
@@ -12,7 +14,7 @@ export interface ListingData<T> {
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
 /**
- * The items behind an API path, refetched when the path changes; a stale answer never
+ * The page of items behind an API path, refetched when the path changes; a stale answer never
  * overwrites a newer one. When the API cannot answer (no network, a timeout, a 5xx) and an
  * `offline` source is given, its items are shown instead and marked so; they are not kept,
  * so the path is asked again next time. The public listings use this rather than React
@@ -21,16 +23,16 @@ const asError = (error: unknown): Error => (error instanceof Error ? error : new
  */
 export function useListingData<T>(
   key: string,
-  load: (key: string, signal: AbortSignal) => Promise<T[]>,
-  initial: { key: string; items: T[] },
-  offline?: () => Promise<T[]>,
+  load: (key: string, signal: AbortSignal) => Promise<Page<T>>,
+  initial: { key: string; page: Page<T> },
+  offline?: () => Promise<Page<T>>,
 ): ListingData<T> {
   const [data, setData] = useState<ListingData<T>>(
     key === initial.key
-      ? { items: initial.items, pending: false, error: undefined, offline: false }
-      : { items: undefined, pending: true, error: undefined, offline: false },
+      ? { page: initial.page, pending: false, error: undefined, offline: false }
+      : { page: undefined, pending: true, error: undefined, offline: false },
   );
-  const loaded = useRef(new Map<string, T[]>([[initial.key, initial.items]]));
+  const loaded = useRef(new Map<string, Page<T>>([[initial.key, initial.page]]));
   // The fallback for the path being loaded: it changes with the path, which alone refetches.
   const fallback = useRef(offline);
   fallback.current = offline;
@@ -38,7 +40,7 @@ export function useListingData<T>(
   useEffect(() => {
     const known = loaded.current.get(key);
     if (known) {
-      setData({ items: known, pending: false, error: undefined, offline: false });
+      setData({ page: known, pending: false, error: undefined, offline: false });
       return;
     }
     const controller = new AbortController();
@@ -49,16 +51,16 @@ export function useListingData<T>(
     }, LISTING_API_TIMEOUT_MS);
     const fail = (error: unknown) => {
       if (!controller.signal.aborted)
-        setData({ items: undefined, pending: false, error: asError(error), offline: false });
+        setData({ page: undefined, pending: false, error: asError(error), offline: false });
     };
-    setData({ items: undefined, pending: true, error: undefined, offline: false });
+    setData({ page: undefined, pending: true, error: undefined, offline: false });
     const loading = load(key, AbortSignal.any([controller.signal, late.signal])).finally(() => {
       clearTimeout(timer);
     });
     loading.then(
-      (items) => {
-        loaded.current.set(key, items);
-        setData({ items, pending: false, error: undefined, offline: false });
+      (page) => {
+        loaded.current.set(key, page);
+        setData({ page, pending: false, error: undefined, offline: false });
       },
       (error: unknown) => {
         const offlineItems = fallback.current;
@@ -68,8 +70,8 @@ export function useListingData<T>(
           return;
         }
         offlineItems().then(
-          (items) => {
-            if (!controller.signal.aborted) setData({ items, pending: false, error: undefined, offline: true });
+          (page) => {
+            if (!controller.signal.aborted) setData({ page, pending: false, error: undefined, offline: true });
           },
           () => {
             fail(error);

@@ -7,16 +7,19 @@ import { postPath, videoPath } from "@/lib/paths";
 import { cachePage } from "@/modules/publishing/page-cache";
 import { tag } from "@/modules/publishing/content-tags";
 import { settings } from "@/lib/runtime.server";
-import { listPosts } from "@/modules/posts/posts.server";
+import { recentPosts } from "@/modules/posts/posts.server";
 import { escapeXml } from "@/lib/escape-xml";
-import { listVideos } from "@/modules/videos/videos.server";
+import { recentVideos } from "@/modules/videos/videos.server";
+
+/** The feed's length: readers poll it, so it carries the latest items, not the archive. */
+export const FEED_ITEMS = 20;
 
 // Videos carry no enclosure: RSS requires its byte length, and some readers refuse 0.
 export const GET: APIRoute = (context) =>
   handle(context, async () => {
     cachePage(context, [tag.posts, tag.videos]);
     const { siteUrl, siteName, curatorName } = settings();
-    const [posts, videos] = await Promise.all([listPosts(db()), listVideos(db())]);
+    const [posts, videos] = await Promise.all([recentPosts(db(), FEED_ITEMS), recentVideos(db(), FEED_ITEMS)]);
     const items: (RSSFeedItem & { pubDate: Date })[] = [
       ...posts.map((p) => ({
         title: p.title,
@@ -32,7 +35,9 @@ export const GET: APIRoute = (context) =>
         description: paragraphs(v.description)[0] ?? "",
         categories: [v.category],
       })),
-    ].sort((a, b) => b.pubDate.getTime() - a.pubDate.getTime());
+    ]
+      .sort((a, b) => b.pubDate.getTime() - a.pubDate.getTime())
+      .slice(0, FEED_ITEMS);
     const xml = await getRssString({
       title: siteName,
       description: `Overlooked, underwhelming things, noticed on purpose by ${curatorName}.`,

@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Pager } from "@/components/ui/Pager";
 import { Picture } from "@/components/ui/Picture";
-import { ApiError, apiRequest } from "@/lib/api-request";
+import { ApiError, apiPage, apiRequest } from "@/lib/api-request";
+import { pageCount, readPageNumber } from "@/lib/paging";
 import { toast } from "@/lib/toast";
 import { ToastScope } from "@/lib/toast-scope";
 import { mayDiscardUnsavedWork } from "@/lib/unsaved-work";
@@ -14,8 +16,8 @@ export interface ManagedItem {
 
 export interface ManagerConfig<T extends ManagedItem, I> {
   /**
-   * The list endpoint (from the domain's `keys.ts`, so it is also the list's query key),
-   * which creates too; items are written at `${endpoint}/{id}`.
+   * The list endpoint (from the domain's `keys.ts`), read a page at a time, which creates
+   * too; items are written at `${endpoint}/{id}`.
    */
   endpoint: string;
   heading: string;
@@ -97,7 +99,23 @@ export function ManagerShell<T extends ManagedItem, I>({
   startWithNew: boolean;
 }) {
   const queryClient = useQueryClient();
-  const list = useQuery<T[]>({ queryKey: [config.endpoint] });
+  // The page is in the address, so a reload or a shared link opens the same one.
+  const [page, setPage] = useState(() => readPageNumber(new URLSearchParams(window.location.search).get("page")));
+  const listKey = `${config.endpoint}?page=${String(page)}`;
+  const list = useQuery({ queryKey: [config.endpoint, page], queryFn: ({ signal }) => apiPage<T>(listKey, signal) });
+  const turnTo = (target: number) => {
+    setPage(target);
+    window.history.pushState(null, "", `${window.location.pathname}?page=${String(target)}`);
+  };
+  useEffect(() => {
+    const restore = () => {
+      setPage(readPageNumber(new URLSearchParams(window.location.search).get("page")));
+    };
+    window.addEventListener("popstate", restore);
+    return () => {
+      window.removeEventListener("popstate", restore);
+    };
+  }, []);
   const [editing, setEditing] = useState<Editing<T>>(startWithNew ? { mode: "new" } : null);
   const dialog = useRef<HTMLDialogElement>(null);
   const dialogId = useId();
@@ -172,7 +190,7 @@ export function ManagerShell<T extends ManagedItem, I>({
         <p role="status">{config.loadingText}</p>
       ) : (
         <ul className="manager__list">
-          {(list.data ?? []).map((item) => (
+          {(list.data?.items ?? []).map((item) => (
             <li key={item.id} className="card manager__card">
               <Picture
                 src={config.cover(item)}
@@ -213,6 +231,12 @@ export function ManagerShell<T extends ManagedItem, I>({
           ))}
         </ul>
       )}
+      <Pager
+        page={page}
+        pages={pageCount(list.data?.total ?? 0)}
+        hrefOf={(n) => `?page=${String(n)}`}
+        onSelect={turnTo}
+      />
       <dialog
         ref={dialog}
         className="manager__dialog"
@@ -243,7 +267,7 @@ export function ManagerShell<T extends ManagedItem, I>({
           {editing &&
             config.form({
               item: editing.mode === "edit" ? editing.item : undefined,
-              takenSlugs: new Set((list.data ?? []).map((item) => item.slug)),
+              takenSlugs: new Set((list.data?.items ?? []).map((item) => item.slug)),
               pending: save.isPending,
               onSubmit: (input) => {
                 save.mutate(input);

@@ -1,15 +1,10 @@
-import type { ListingState } from "@/lib/listing-state";
+import { listingApiPath, type ListingState } from "@/lib/listing-state";
 
-/**
- * The API path that lists posts for a listing state; it is also the React Query key's
- * first element, which the default read fetches.
- * @example postsKey({ search: "kettle", category: undefined }) // "/api/posts/search?q=kettle"
- */
-export function postsKey({ search, category }: ListingState): string {
-  if (search) return `/api/posts/search?q=${encodeURIComponent(search)}`;
-  if (category) return `/api/posts?category=${encodeURIComponent(category)}`;
-  return "/api/posts";
-}
+/** Where posts are listed and created; each is written at `${POSTS_ENDPOINT}/{id}`. */
+export const POSTS_ENDPOINT = "/api/posts";
+
+/** The API path that lists one page of post cards for a listing state. */
+export const postsKey = (state: ListingState): string => listingApiPath(POSTS_ENDPOINT, state);
 
 /** A post's gallery (`GET /api/posts/{id}/images`), and its React Query key's first element. */
-export const postImagesKey = (postId: number): string => `/api/posts/${postId}/images`;
+export const postImagesKey = (postId: number): string => `${POSTS_ENDPOINT}/${postId}/images`;

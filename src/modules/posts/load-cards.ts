@@ -1,8 +1,8 @@
-import { apiRequest } from "@/lib/api-request";
-import { toPostCard, type PostCardData } from "./card";
-import type { PostJson } from "./serialize";
+import { apiPage } from "@/lib/api-request";
+import type { Page } from "@/lib/paging";
+import type { PostCardData } from "./card";
 
-/** The cards of the posts an API path lists. */
-export async function loadPostCards(key: string, signal: AbortSignal): Promise<PostCardData[]> {
-  return (await apiRequest<PostJson[]>("GET", key, undefined, signal)).map(toPostCard);
+/** The page of post cards an API path lists (asked for with `view=card`, so no bodies). */
+export function loadPostCards(key: string, signal: AbortSignal): Promise<Page<PostCardData>> {
+  return apiPage<PostCardData>(key, signal);
 }

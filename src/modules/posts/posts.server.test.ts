@@ -5,6 +5,7 @@ import { createTestDb } from "../../../tests/setup/test-db.ts";
 import {
   featuredPost,
   listPosts,
+  listPostsPage,
   postBySlug,
   postGallery,
   recentPosts,
@@ -28,7 +29,7 @@ describe("with no posts", () => {
     expect(await listPosts(db)).toEqual([]);
     expect(await featuredPost(db)).toBeNull();
     expect(await recentPosts(db)).toEqual([]);
-    expect(await searchPosts(db, "anything")).toEqual([]);
+    expect(await searchPosts(db, "anything")).toEqual({ items: [], total: 0 });
     expect(await postBySlug(db, "nope")).toBeNull();
     expect(await postGallery(db, 1)).toBeNull();
   });
@@ -64,6 +65,31 @@ describe("with posts", () => {
     expect(waiting.map((p) => p.title)).toEqual(["Chair Number Four"]);
   });
 
+  it("reads a listing a page at a time, each with the total, with no row twice or left out", async () => {
+    const all = await listPosts(handle.db);
+    const limit = 4;
+    const pages = await Promise.all([1, 2, 3].map((page) => listPostsPage(handle.db, {}, { page, limit })));
+    expect(pages.map((p) => p.total)).toEqual([all.length, all.length, all.length]);
+    expect(pages.map((p) => p.items.length)).toEqual([4, 4, all.length - 8]);
+    expect(pages.flatMap((p) => p.items.map((row) => row.id))).toEqual(all.map((row) => row.id));
+    expect(await listPostsPage(handle.db, {}, { page: 4, limit })).toEqual({ items: [], total: all.length });
+    const waiting = await listPostsPage(handle.db, { category: "Waiting Room Diaries" }, { page: 1, limit });
+    expect(waiting.total).toBe(1);
+  });
+
+  it("pages search results, best first across pages, and counts every match", async () => {
+    const first = await searchPosts(handle.db, "sandwich", { page: 1, limit: 2 });
+    const second = await searchPosts(handle.db, "sandwich", { page: 2, limit: 2 });
+    expect(first.total).toBe(3);
+    expect(second.total).toBe(3);
+    expect([...first.items, ...second.items].map((p) => p.title)).toEqual([
+      "The Sandwich Was Fine",
+      "Chair Number Four",
+      "Puddles",
+    ]);
+    expect(await searchPosts(handle.db, "sandwich", { page: 3, limit: 2 })).toEqual({ items: [], total: 3 });
+  });
+
   it("features the newest featured post", async () => {
     expect((await featuredPost(handle.db))?.title).toBe("Chair Number Four");
   });
@@ -75,24 +101,24 @@ describe("with posts", () => {
   });
 
   it("ranks a title match above an excerpt match above a content match", async () => {
-    const found = await searchPosts(handle.db, "sandwich");
+    const found = (await searchPosts(handle.db, "sandwich")).items;
     expect(found.map((p) => p.title)).toEqual(["The Sandwich Was Fine", "Chair Number Four", "Puddles"]);
   });
 
   it("tolerates a typo in a title word", async () => {
-    const found = await searchPosts(handle.db, "sandwhich");
+    const found = (await searchPosts(handle.db, "sandwhich")).items;
     expect(found[0]?.title).toBe("The Sandwich Was Fine");
   });
 
   it("treats search syntax and odd characters as text, never as an error", async () => {
     for (const term of ['"unclosed', "a & b | !c", "-", "'; drop table posts; --", "%_\\", "🙂"]) {
-      await expect(searchPosts(handle.db, term)).resolves.toBeInstanceOf(Array);
+      await expect(searchPosts(handle.db, term)).resolves.toHaveProperty("items");
     }
     expect(await listPosts(handle.db)).not.toHaveLength(0);
   });
 
   it("finds nothing for a blank term", async () => {
-    expect(await searchPosts(handle.db, "   ")).toEqual([]);
+    expect(await searchPosts(handle.db, "   ")).toEqual({ items: [], total: 0 });
   });
 
   it("finds a post by slug", async () => {

@@ -2,6 +2,8 @@ import { asc, count, desc, eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import type { Category } from "@/lib/categories";
+import { FIRST_PAGE, offsetOf, type Page, type PageRequest } from "@/lib/paging";
+import { pageWithTotal, withTotal } from "@/lib/paged-query.server";
 import { fullTextMatch } from "@/modules/search/full-text.server";
 
 const { posts, postImages } = tables;
@@ -13,15 +15,34 @@ export type PostImageRow = typeof postImages.$inferSelect;
 
 /** How many posts "recent" means: one grid of the home page (SPEC §9 skeleton count). */
 export const RECENT_POSTS = 6;
-const SEARCH_LIMIT = 50;
 
-/** All posts, newest first, optionally of one category. */
+/** All posts, newest first, optionally of one category: for what must see them all (the search index). */
 export function listPosts(db: Db, filter: { category?: Category } = {}): Promise<PostRow[]> {
   return db
     .select(postColumns)
     .from(posts)
     .where(filter.category ? eq(posts.category, filter.category) : undefined)
     .orderBy(desc(posts.publishedAt), desc(posts.id));
+}
+
+/** One page of the posts, newest first, optionally of one category, and how many there are in all. */
+export async function listPostsPage(
+  db: Db,
+  filter: { category?: Category } = {},
+  page: PageRequest = FIRST_PAGE,
+): Promise<Page<PostRow>> {
+  const where = filter.category ? eq(posts.category, filter.category) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(postColumns)
+      .from(posts)
+      .where(where)
+      .orderBy(desc(posts.publishedAt), desc(posts.id))
+      .limit(page.limit)
+      .offset(offsetOf(page)),
+    db.select({ n: count() }).from(posts).where(where),
+  ]);
+  return { items: rows, total: counted?.n ?? 0 };
 }
 
 /** The newest featured post, or null when none is featured. */
@@ -40,16 +61,18 @@ export function recentPosts(db: Db, limit = RECENT_POSTS): Promise<PostRow[]> {
   return db.select(postColumns).from(posts).orderBy(desc(posts.publishedAt), desc(posts.id)).limit(limit);
 }
 
-/** Posts matching a search term, best first; a blank term finds nothing. */
-export async function searchPosts(db: Db, term: string): Promise<PostRow[]> {
-  if (term.trim() === "") return [];
+/** One page of the posts matching a search term, best first, and how many match; a blank term finds nothing. */
+export async function searchPosts(db: Db, term: string, page: PageRequest = FIRST_PAGE): Promise<Page<PostRow>> {
+  if (term.trim() === "") return { items: [], total: 0 };
   const match = fullTextMatch(posts.search, posts.title, term);
-  return db
-    .select(postColumns)
+  const rows = await db
+    .select(withTotal(postColumns))
     .from(posts)
     .where(match.where)
-    .orderBy(desc(match.rank), desc(posts.publishedAt))
-    .limit(SEARCH_LIMIT);
+    .orderBy(desc(match.rank), desc(posts.publishedAt), desc(posts.id))
+    .limit(page.limit)
+    .offset(offsetOf(page));
+  return pageWithTotal(rows, () => db.select({ n: count() }).from(posts).where(match.where));
 }
 
 /** One post by its slug, or null. */

@@ -1,3 +1,5 @@
+import type { ListView } from "@/lib/paging";
+import { toPostCard, type PostCardData } from "./card";
 import type { PostImageRow, PostRow } from "./posts.server";
 
 /** A post as the API sends it: SPEC §3's fields, nothing else. */
@@ -19,6 +21,12 @@ export function serializePost(post: PostRow) {
     featured: post.featured,
   };
 }
+
+/** How a listing sends each post: whole, or only what its card shows (no body). */
+export const serializeListedPost =
+  (view: ListView) =>
+  (post: PostRow): PostJson | PostCardData =>
+    view === "card" ? toPostCard(serializePost(post)) : serializePost(post);
 
 /** A gallery image as the API sends it. */
 export function serializePostImage(image: PostImageRow) {

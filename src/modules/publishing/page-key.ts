@@ -1,7 +1,7 @@
 import { PREVIEW_PARAM, SAFE_THEME_PARAM } from "@/modules/themes/theme-params";
 
 /**
- * The query parameters any page reads (the listings' `search` and `category`, the
+ * The query parameters any page reads (the listings' `search`, `category` and `page`, the
  * newsletter's `reason`, the theme's safe mode and preview). Every other parameter (tracking tags, cache busters, junk) cannot
  * change a page, so it never splits the store: `/post/x?anything` is the stored `/post/x`.
  * A page that starts reading a new parameter adds it here.
@@ -9,6 +9,7 @@ import { PREVIEW_PARAM, SAFE_THEME_PARAM } from "@/modules/themes/theme-params";
 export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
   "search",
   "category",
+  "page",
   "reason",
   SAFE_THEME_PARAM,
   PREVIEW_PARAM,

@@ -1,4 +1,5 @@
 import type { ListingState } from "@/lib/listing-state";
+import { offsetOf, PAGE_SIZE, type Page } from "@/lib/paging";
 import type { PostCardData } from "@/modules/posts/card";
 import type { VideoCardData } from "@/modules/videos/components/VideoCard";
 import type { SearchKind } from "./search-records";
@@ -17,8 +18,6 @@ interface PagefindApi {
 
 /** Where the server serves the index (src/modules/search). */
 const BUNDLE = "/pagefind/";
-/** As many cards as the API's search answers with. */
-const MAX_RESULTS = 50;
 
 let loading: Promise<PagefindApi> | undefined;
 
@@ -35,25 +34,29 @@ function pagefind(): Promise<PagefindApi> {
 }
 
 /**
- * The cards Pagefind's index finds for a listing state, for when the search API cannot
- * answer: best matches for a search, newest first for a category or everything. The index
- * carries each page's card, so no other request is made.
+ * The page of cards Pagefind's index finds for a listing state, for when the search API
+ * cannot answer: best matches for a search, newest first for a category or everything.
+ * Pagefind lists every match at once; only the page's own are loaded. The index carries
+ * each page's card, so no other request is made.
  */
-async function offlineCards(kind: SearchKind, { search, category }: ListingState): Promise<unknown[]> {
+async function offlineCards(kind: SearchKind, { search, category, page }: ListingState): Promise<Page<unknown>> {
   const api = await pagefind();
   const filters: Record<string, string> = { kind };
   if (!search && category) filters.category = category;
   const found = await api.search(search || null, search ? { filters } : { filters, sort: { published: "desc" } });
-  const results = await Promise.all((found?.results ?? []).slice(0, MAX_RESULTS).map((result) => result.data()));
-  return results.flatMap(({ meta }) => {
+  const all = found?.results ?? [];
+  const start = offsetOf({ page, limit: PAGE_SIZE });
+  const results = await Promise.all(all.slice(start, start + PAGE_SIZE).map((result) => result.data()));
+  const items = results.flatMap(({ meta }) => {
     try {
       return meta.card ? [JSON.parse(meta.card) as unknown] : [];
     } catch {
       return [];
     }
   });
+  return { items, total: all.length };
 }
 
 // The index is the site's own, built from the same cards the API sends.
-export const offlinePosts = (state: ListingState) => offlineCards("post", state) as Promise<PostCardData[]>;
-export const offlineVideos = (state: ListingState) => offlineCards("video", state) as Promise<VideoCardData[]>;
+export const offlinePosts = (state: ListingState) => offlineCards("post", state) as Promise<Page<PostCardData>>;
+export const offlineVideos = (state: ListingState) => offlineCards("video", state) as Promise<Page<VideoCardData>>;

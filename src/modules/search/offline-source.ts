@@ -1,4 +1,5 @@
 import type { ListingState } from "@/lib/listing-state";
+import type { Page } from "@/lib/paging";
 import type { PostCardData } from "@/modules/posts/card";
 import type { VideoCardData } from "@/modules/videos/components/VideoCard";
 import entry from "virtual:offline-search-entry";
@@ -20,7 +21,7 @@ function offlineSearch(): Promise<OfflineSearch> {
 }
 
 /** The listings' offline sources: what the Pagefind index finds for a listing state. */
-export const offlinePosts = async (state: ListingState): Promise<PostCardData[]> =>
+export const offlinePosts = async (state: ListingState): Promise<Page<PostCardData>> =>
   (await offlineSearch()).offlinePosts(state);
-export const offlineVideos = async (state: ListingState): Promise<VideoCardData[]> =>
+export const offlineVideos = async (state: ListingState): Promise<Page<VideoCardData>> =>
   (await offlineSearch()).offlineVideos(state);

@@ -24,3 +24,17 @@ export function buildSitemap(entries: readonly SitemapEntry[]): string {
     "",
   ].join("\n");
 }
+
+/**
+ * A sitemaps.org 0.9 `sitemapindex` naming each part's absolute URL, for a site with more
+ * URLs than one sitemap file holds.
+ */
+export function buildSitemapIndex(parts: readonly string[]): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...parts.map((loc) => `  <sitemap><loc>${escapeXml(loc)}</loc></sitemap>`),
+    "</sitemapindex>",
+    "",
+  ].join("\n");
+}

@@ -1,11 +1,7 @@
-import type { ListingState } from "@/lib/listing-state";
+import { listingApiPath, type ListingState } from "@/lib/listing-state";
 
-/**
- * The API path that lists videos for a listing state, and the React Query key's first element.
- * @example videosKey({ search: "", category: "Meh Moments" }) // "/api/videos?category=Meh%20Moments"
- */
-export function videosKey({ search, category }: ListingState): string {
-  if (search) return `/api/videos/search?q=${encodeURIComponent(search)}`;
-  if (category) return `/api/videos?category=${encodeURIComponent(category)}`;
-  return "/api/videos";
-}
+/** Where videos are listed and created; each is written at `${VIDEOS_ENDPOINT}/{id}`. */
+export const VIDEOS_ENDPOINT = "/api/videos";
+
+/** The API path that lists one page of video cards for a listing state. */
+export const videosKey = (state: ListingState): string => listingApiPath(VIDEOS_ENDPOINT, state);

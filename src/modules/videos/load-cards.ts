@@ -1,9 +1,8 @@
-import { apiRequest } from "@/lib/api-request";
-import { toVideoCard } from "./card";
+import { apiPage } from "@/lib/api-request";
+import type { Page } from "@/lib/paging";
 import type { VideoCardData } from "./components/VideoCard";
-import type { VideoJson } from "./serialize";
 
-/** The cards of the videos an API path lists. */
-export async function loadVideoCards(key: string, signal: AbortSignal): Promise<VideoCardData[]> {
-  return (await apiRequest<VideoJson[]>("GET", key, undefined, signal)).map(toVideoCard);
+/** The page of video cards an API path lists (asked for with `view=card`). */
+export function loadVideoCards(key: string, signal: AbortSignal): Promise<Page<VideoCardData>> {
+  return apiPage<VideoCardData>(key, signal);
 }

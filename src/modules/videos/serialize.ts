@@ -1,3 +1,6 @@
+import type { ListView } from "@/lib/paging";
+import { toVideoCard } from "./card";
+import type { VideoCardData } from "./components/VideoCard";
 import type { VideoRow } from "./videos.server";
 
 /** A video as the API sends it: SPEC §3's fields, nothing else. */
@@ -19,5 +22,11 @@ export function serializeVideo(video: VideoRow) {
     featured: video.featured,
   };
 }
+
+/** How a listing sends each video: whole, or only what its card shows. */
+export const serializeListedVideo =
+  (view: ListView) =>
+  (video: VideoRow): VideoJson | VideoCardData =>
+    view === "card" ? toVideoCard(serializeVideo(video)) : serializeVideo(video);
 
 export type VideoJson = ReturnType<typeof serializeVideo>;

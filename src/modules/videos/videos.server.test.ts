@@ -48,7 +48,8 @@ it("relates up to three others of the same category, never the video itself", as
 
 it("searches title before description, and finds nothing for a blank term", async () => {
   const found = await searchVideos(handle.db, "kettle");
-  expect(found).toHaveLength(5);
-  expect(found[0]?.title).toBe("The Kettle That Took Its Time");
-  expect(await searchVideos(handle.db, "")).toEqual([]);
+  expect(found.total).toBe(5);
+  expect(found.items).toHaveLength(5);
+  expect(found.items[0]?.title).toBe("The Kettle That Took Its Time");
+  expect(await searchVideos(handle.db, "")).toEqual({ items: [], total: 0 });
 });

@@ -2,6 +2,8 @@ import { and, count, desc, eq, getTableColumns, ne } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import type { Category } from "@/lib/categories";
+import { pageWithTotal, withTotal } from "@/lib/paged-query.server";
+import { FIRST_PAGE, offsetOf, type Page, type PageRequest } from "@/lib/paging";
 import { fullTextMatch } from "@/modules/search/full-text.server";
 
 const { videos } = tables;
@@ -13,9 +15,8 @@ export type VideoRow = Omit<typeof videos.$inferSelect, "search">;
 /** Home shows three videos, and a video page up to three related ones (SPEC §9). */
 export const RECENT_VIDEOS = 3;
 export const RELATED_VIDEOS = 3;
-const SEARCH_LIMIT = 50;
 
-/** All videos, newest first, optionally of one category. */
+/** All videos, newest first, optionally of one category: for what must see them all (the search index). */
 export function listVideos(db: Db, filter: { category?: Category } = {}): Promise<VideoRow[]> {
   return db
     .select(videoColumns)
@@ -24,21 +25,43 @@ export function listVideos(db: Db, filter: { category?: Category } = {}): Promis
     .orderBy(desc(videos.publishedAt), desc(videos.id));
 }
 
+/** One page of the videos, newest first, optionally of one category, and how many there are in all. */
+export async function listVideosPage(
+  db: Db,
+  filter: { category?: Category } = {},
+  page: PageRequest = FIRST_PAGE,
+): Promise<Page<VideoRow>> {
+  const where = filter.category ? eq(videos.category, filter.category) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(videoColumns)
+      .from(videos)
+      .where(where)
+      .orderBy(desc(videos.publishedAt), desc(videos.id))
+      .limit(page.limit)
+      .offset(offsetOf(page)),
+    db.select({ n: count() }).from(videos).where(where),
+  ]);
+  return { items: rows, total: counted?.n ?? 0 };
+}
+
 /** The newest videos. */
 export function recentVideos(db: Db, limit = RECENT_VIDEOS): Promise<VideoRow[]> {
   return db.select(videoColumns).from(videos).orderBy(desc(videos.publishedAt), desc(videos.id)).limit(limit);
 }
 
-/** Videos matching a search term, best first; a blank term finds nothing. */
-export async function searchVideos(db: Db, term: string): Promise<VideoRow[]> {
-  if (term.trim() === "") return [];
+/** One page of the videos matching a search term, best first, and how many match; a blank term finds nothing. */
+export async function searchVideos(db: Db, term: string, page: PageRequest = FIRST_PAGE): Promise<Page<VideoRow>> {
+  if (term.trim() === "") return { items: [], total: 0 };
   const match = fullTextMatch(videos.search, videos.title, term);
-  return db
-    .select(videoColumns)
+  const rows = await db
+    .select(withTotal(videoColumns))
     .from(videos)
     .where(match.where)
-    .orderBy(desc(match.rank), desc(videos.publishedAt))
-    .limit(SEARCH_LIMIT);
+    .orderBy(desc(match.rank), desc(videos.publishedAt), desc(videos.id))
+    .limit(page.limit)
+    .offset(offsetOf(page));
+  return pageWithTotal(rows, () => db.select({ n: count() }).from(videos).where(match.where));
 }
 
 /** One video by its slug, or null. */

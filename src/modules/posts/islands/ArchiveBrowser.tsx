@@ -1,5 +1,7 @@
 import { ListingBrowser, type ListingConfig } from "@/components/ListingBrowser";
+import { countOf } from "@/lib/format";
 import type { ListingState } from "@/lib/listing-state";
+import type { Page } from "@/lib/paging";
 import { offlinePosts } from "@/modules/search/offline-source";
 import { MatchingVideos } from "@/modules/videos/components/MatchingVideos";
 import type { VideoCardData } from "@/modules/videos/components/VideoCard";
@@ -8,7 +10,7 @@ import { PostCard } from "../components/PostCard";
 import { postsKey } from "../keys";
 import { loadPostCards } from "../load-cards";
 
-const plural = (n: number) => `${n} ${n === 1 ? "post" : "posts"}`;
+const plural = (n: number) => countOf(n, "post");
 
 const archive: ListingConfig<PostCardData> = {
   base: "/archive",
@@ -34,12 +36,12 @@ const archive: ListingConfig<PostCardData> = {
 /** The archive's island: search, category filter, count and grid, and the videos a search finds. */
 export default function ArchiveBrowser(props: {
   initial: ListingState;
-  initialPosts: PostCardData[];
-  initialVideos: VideoCardData[];
+  initialPosts: Page<PostCardData>;
+  initialVideos: Page<VideoCardData>;
 }) {
   const initialMatches = { search: props.initial.search, videos: props.initialVideos };
   return (
-    <ListingBrowser config={archive} initial={props.initial} initialItems={props.initialPosts}>
+    <ListingBrowser config={archive} initial={props.initial} initialPage={props.initialPosts}>
       {({ search }) => search && <MatchingVideos search={search} initial={initialMatches} />}
     </ListingBrowser>
   );

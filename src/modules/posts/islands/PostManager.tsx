@@ -5,12 +5,12 @@ import { formatDate } from "@/lib/format";
 import { getQueryClient } from "@/lib/query-client";
 import { postPath } from "@/lib/paths";
 import { PostEditor } from "../components/PostEditor";
-import { postsKey } from "../keys";
+import { POSTS_ENDPOINT } from "../keys";
 import type { PostInput } from "../schema";
 import type { PostJson } from "../serialize";
 
 const posts: ManagerConfig<PostJson, PostInput> = {
-  endpoint: postsKey({ search: "", category: undefined }),
+  endpoint: POSTS_ENDPOINT,
   heading: "Posts",
   newLabel: "New Post",
   loadingText: "Loading posts...",

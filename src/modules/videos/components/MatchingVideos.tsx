@@ -1,43 +1,54 @@
 import { OfflineNote } from "@/components/ui/OfflineNote";
-import { offlineVideos } from "@/modules/search/offline-source";
+import { countOf } from "@/lib/format";
+import { listingQuery } from "@/lib/listing-state";
+import type { Page } from "@/lib/paging";
 import { useListingData } from "@/lib/use-listing-data";
+import { offlineVideos } from "@/modules/search/offline-source";
 import { videosKey } from "../keys";
 import { loadVideoCards } from "../load-cards";
 import { VideoCard, type VideoCardData } from "./VideoCard";
 
-const plural = (n: number) => `${n} ${n === 1 ? "video" : "videos"}`;
+const plural = (n: number) => countOf(n, "video");
 
 /**
  * The videos a search finds, under the archive's posts, so one search covers the whole
- * site. Shown only when there are some; from the offline index when the API cannot answer.
+ * site: the first page of them, and a link to the rest on the videos page. Shown only when
+ * there are some; from the offline index when the API cannot answer.
  */
 export function MatchingVideos({
   search,
   initial,
 }: {
   search: string;
-  initial: { search: string; videos: VideoCardData[] };
+  initial: { search: string; videos: Page<VideoCardData> };
 }) {
-  const state = { search, category: undefined };
-  const { items, offline } = useListingData(
+  const state = { search, category: undefined, page: 1 };
+  const { page, offline } = useListingData(
     videosKey(state),
     loadVideoCards,
-    { key: videosKey({ search: initial.search, category: undefined }), items: initial.videos },
+    { key: videosKey({ ...state, search: initial.search }), page: initial.videos },
     () => offlineVideos(state),
   );
-  if (!items || items.length === 0) return null;
+  if (!page || page.items.length === 0) return null;
   return (
     <section className="matching-videos" aria-labelledby="matching-videos-heading">
       <h2 id="matching-videos-heading">Videos</h2>
       {offline && <OfflineNote />}
-      <p className="matching-videos__count meta">{`${plural(items.length)} found for "${search}"`}</p>
+      <p className="matching-videos__count meta">{`${plural(page.total)} found for "${search}"`}</p>
       <ul className="grid">
-        {items.map((video) => (
+        {page.items.map((video) => (
           <li key={video.id}>
             <VideoCard video={video} heading="h3" />
           </li>
         ))}
       </ul>
+      {page.total > page.items.length && (
+        <p>
+          <a className="button button--quiet" href={`/videos${listingQuery(state)}`}>
+            {`See all ${plural(page.total)}`}
+          </a>
+        </p>
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { ListingBrowser, type ListingConfig } from "@/components/ListingBrowser";
 import type { ListingState } from "@/lib/listing-state";
+import type { Page } from "@/lib/paging";
 import { offlineVideos } from "@/modules/search/offline-source";
 import { VideoCard, type VideoCardData } from "../components/VideoCard";
 import { videosKey } from "../keys";
@@ -25,6 +26,6 @@ const videos: ListingConfig<VideoCardData> = {
 };
 
 /** The videos page's island: search box, category filter and grid. */
-export default function VideoBrowser(props: { initial: ListingState; initialVideos: VideoCardData[] }) {
-  return <ListingBrowser config={videos} initial={props.initial} initialItems={props.initialVideos} />;
+export default function VideoBrowser(props: { initial: ListingState; initialVideos: Page<VideoCardData> }) {
+  return <ListingBrowser config={videos} initial={props.initial} initialPage={props.initialVideos} />;
 }

@@ -5,13 +5,13 @@ import { formatDate, formatDuration } from "@/lib/format";
 import { getQueryClient } from "@/lib/query-client";
 import { videoPath } from "@/lib/paths";
 import { VideoForm } from "../components/VideoForm";
-import { videosKey } from "../keys";
+import { VIDEOS_ENDPOINT } from "../keys";
 import type { VideoInput } from "../schema";
 import type { VideoJson } from "../serialize";
 
 // The spec names /admin/videos but describes no screen: this is the post manager's twin.
 const videos: ManagerConfig<VideoJson, VideoInput> = {
-  endpoint: videosKey({ search: "", category: undefined }),
+  endpoint: VIDEOS_ENDPOINT,
   heading: "Videos",
   newLabel: "New Video",
   loadingText: "Loading...",

@@ -1,14 +1,16 @@
 import { defineRoute } from "@/lib/define-route.server";
-import { categoryQuery } from "@/lib/query-schemas";
+import { pagedJson } from "@/lib/paged-response.server";
+import { categoryPageQuery } from "@/lib/query-schemas";
 import { createPost } from "@/modules/posts/post-writes.server";
-import { listPosts } from "@/modules/posts/posts.server";
+import { listPostsPage } from "@/modules/posts/posts.server";
 import { postInputSchema } from "@/modules/posts/schema";
-import { serializePost } from "@/modules/posts/serialize";
+import { serializeListedPost, serializePost } from "@/modules/posts/serialize";
 
 export const GET = defineRoute({
   access: "public",
-  query: categoryQuery,
-  run: async ({ query, db }) => (await listPosts(db, query)).map(serializePost),
+  query: categoryPageQuery,
+  run: async ({ query, db, context }) =>
+    pagedJson(context.url, await listPostsPage(db, query, query), query, serializeListedPost(query.view)),
 });
 
 export const POST = defineRoute({

@@ -1,10 +1,12 @@
 import { defineRoute } from "@/lib/define-route.server";
-import { searchQuery } from "@/lib/query-schemas";
+import { pagedJson } from "@/lib/paged-response.server";
+import { searchPageQuery } from "@/lib/query-schemas";
 import { searchPosts } from "@/modules/posts/posts.server";
-import { serializePost } from "@/modules/posts/serialize";
+import { serializeListedPost } from "@/modules/posts/serialize";
 
 export const GET = defineRoute({
   access: "public",
-  query: searchQuery,
-  run: async ({ query, db }) => (await searchPosts(db, query.q)).map(serializePost),
+  query: searchPageQuery,
+  run: async ({ query, db, context }) =>
+    pagedJson(context.url, await searchPosts(db, query.q, query), query, serializeListedPost(query.view)),
 });

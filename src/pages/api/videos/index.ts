@@ -1,14 +1,16 @@
 import { defineRoute } from "@/lib/define-route.server";
-import { categoryQuery } from "@/lib/query-schemas";
+import { pagedJson } from "@/lib/paged-response.server";
+import { categoryPageQuery } from "@/lib/query-schemas";
 import { videoInputSchema } from "@/modules/videos/schema";
-import { serializeVideo } from "@/modules/videos/serialize";
+import { serializeListedVideo, serializeVideo } from "@/modules/videos/serialize";
 import { createVideo } from "@/modules/videos/video-writes.server";
-import { listVideos } from "@/modules/videos/videos.server";
+import { listVideosPage } from "@/modules/videos/videos.server";
 
 export const GET = defineRoute({
   access: "public",
-  query: categoryQuery,
-  run: async ({ query, db }) => (await listVideos(db, query)).map(serializeVideo),
+  query: categoryPageQuery,
+  run: async ({ query, db, context }) =>
+    pagedJson(context.url, await listVideosPage(db, query, query), query, serializeListedVideo(query.view)),
 });
 
 export const POST = defineRoute({

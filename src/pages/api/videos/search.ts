@@ -1,10 +1,12 @@
 import { defineRoute } from "@/lib/define-route.server";
-import { searchQuery } from "@/lib/query-schemas";
-import { serializeVideo } from "@/modules/videos/serialize";
+import { pagedJson } from "@/lib/paged-response.server";
+import { searchPageQuery } from "@/lib/query-schemas";
+import { serializeListedVideo } from "@/modules/videos/serialize";
 import { searchVideos } from "@/modules/videos/videos.server";
 
 export const GET = defineRoute({
   access: "public",
-  query: searchQuery,
-  run: async ({ query, db }) => (await searchVideos(db, query.q)).map(serializeVideo),
+  query: searchPageQuery,
+  run: async ({ query, db, context }) =>
+    pagedJson(context.url, await searchVideos(db, query.q, query), query, serializeListedVideo(query.view)),
 });

@@ -1,0 +1,48 @@
+// A generator of big sites, so every figure about a large archive can be reproduced: N posts
+// and M videos made from the sample content's own words, added to a seeded database (the
+// embedded one in a data directory, or a PostgreSQL server).
+//
+//   tsx bench/big-site.ts --posts 10000 --videos 1000 --data-dir /tmp/big   (PGlite)
+//   tsx bench/big-site.ts --posts 10000 --videos 1000 --data-dir /tmp/big --database-url postgres://…
+//
+// Then `DATA_DIR=/tmp/big npm start` (with the same DATABASE_URL) serves it; the data
+// directory holds the sample content's uploads either way.
+import { parseArgs } from "node:util";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+import { createDb } from "../db/client.ts";
+import { runMigrations } from "../db/migrate.ts";
+import { seedIfEmpty } from "../src/modules/content/seed.server.ts";
+import { LocalStore } from "../src/modules/uploads/local-store.server.ts";
+import { growSite } from "../tests/setup/grow-site.ts";
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const { values } = parseArgs({
+    options: {
+      posts: { type: "string", default: "1000" },
+      videos: { type: "string", default: "100" },
+      "data-dir": { type: "string" },
+      "database-url": { type: "string" },
+    },
+  });
+  const dataDir = values["data-dir"];
+  if (!dataDir) {
+    console.error("Give --data-dir DIR (and --database-url postgres://… for a PostgreSQL server).");
+    process.exit(2);
+  }
+  const handle = createDb(values["database-url"] ?? path.join(dataDir, "db"));
+  try {
+    await runMigrations(handle);
+    await seedIfEmpty(handle.db, {
+      contentDir: "content",
+      store: new LocalStore(path.join(dataDir, "uploads"), handle.db),
+    });
+    const started = performance.now();
+    const counts = await growSite(handle.db, { posts: Number(values.posts), videos: Number(values.videos) });
+    console.log(
+      `${String(counts.posts)} posts and ${String(counts.videos)} videos in ${handle.location} (${String(Math.round(performance.now() - started))} ms)`,
+    );
+  } finally {
+    await handle.close();
+  }
+}
