@@ -41,11 +41,17 @@ const TARGETS = [
   "/archive?category=",
   "/videos?search=",
   "/videos?category=",
+  "/archive?page=",
+  "/videos?search=a&page=",
   "/?category=",
   "/newsletter/try-again?reason=",
   "/api/posts/",
   "/api/posts/search?q=",
   "/api/videos?category=",
+  "/api/posts?page=",
+  "/api/posts?limit=",
+  "/api/videos/search?q=a&view=",
+  "/sitemap/",
 ];
 
 for (const target of TARGETS) {
