@@ -9,19 +9,32 @@ import { readTime } from "../../src/modules/posts/read-time.ts";
 const BATCH = 250;
 const HOUR = 3_600_000;
 
-/** A plausible body: sentences drawn from the sample's words, different for each seed. */
+/** A well-mixed 32-bit hash of two integers, as a fraction in [0, 1). */
+function fraction(a: number, b: number): number {
+  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x632be5ab, 0xc2b2ae35);
+  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+  h = Math.imul(h ^ (h >>> 12), 0x297a2d39);
+  return ((h ^ (h >>> 15)) >>> 0) / 2 ** 32;
+}
+
+/**
+ * A plausible body: sentences of the sample's words, different for each seed. Words are
+ * drawn as in real text, a few often and most rarely (the cube of a uniform draw), so a
+ * search for a word finds some posts rather than nearly all of them.
+ */
 export function generatedText(words: readonly string[], seed: number, paragraphs = 6): string {
-  const pick = (i: number) => words[(seed * 7919 + i * 104729) % words.length] ?? "meh";
+  const pick = (i: number) => words[Math.floor(words.length * fraction(seed, i) ** 3)] ?? "meh";
   return Array.from(
     { length: paragraphs },
     (_, p) => Array.from({ length: 60 }, (_, w) => pick(p * 60 + w)).join(" ") + ".",
   ).join("\n\n");
 }
 
+/** The sample's distinct words, in the order they first appear. */
 async function sampleWords(db: Db): Promise<string[]> {
   const rows = await db.select({ title: posts.title, content: posts.content }).from(posts);
   const words = rows.flatMap((row) => `${row.title} ${row.content}`.toLowerCase().match(/[a-z]{3,}/g) ?? []);
-  return words.length > 0 ? words : ["meh"];
+  return words.length > 0 ? [...new Set(words)] : ["meh"];
 }
 
 /**
