@@ -203,4 +203,10 @@ test("the post manager lists a page at a time, and the page is in its address", 
   await page.reload();
   await expect(page.getByText("Page 2 of 3")).toBeVisible();
   await expect(page.locator(".manager__card h2").first()).toHaveText(`Paged Post ${String(ADDED_POSTS - 24)}`);
+
+  // An address past the end shows the last page that has something.
+  await page.goto(`${site.origin}/admin/posts?page=9`);
+  await expect(page).toHaveURL(`${site.origin}/admin/posts?page=3`);
+  await expect(page.getByText("Page 3 of 3")).toBeVisible();
+  await expect(page.locator(".manager__card")).toHaveCount(18);
 });

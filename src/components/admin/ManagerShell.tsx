@@ -107,6 +107,14 @@ export function ManagerShell<T extends ManagedItem, I>({
     setPage(target);
     window.history.pushState(null, "", `${window.location.pathname}?page=${String(target)}`);
   };
+  // Deleting the last item of the last page, or an address past the end, leaves a page
+  // with nothing on it: the last page that has something is shown instead.
+  const lastPage = list.data && list.data.items.length === 0 && page > 1 ? pageCount(list.data.total) : undefined;
+  useEffect(() => {
+    if (lastPage === undefined || lastPage === page) return;
+    setPage(lastPage);
+    window.history.replaceState(null, "", `${window.location.pathname}?page=${String(lastPage)}`);
+  }, [lastPage, page]);
   useEffect(() => {
     const restore = () => {
       setPage(readPageNumber(new URLSearchParams(window.location.search).get("page")));
