@@ -26,12 +26,8 @@ export function readListingState(params: URLSearchParams): ListingState {
  * address it always had.
  * @example listingQuery({ search: "", category: "Meh Moments", page: 2 }) // "?category=Meh%20Moments&page=2"
  */
-export function listingQuery({ search, category, page }: ListingState): string {
-  const params = new URLSearchParams();
-  if (search) params.set("search", search);
-  else if (category) params.set("category", category);
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString().replaceAll("+", "%20");
+export function listingQuery(state: ListingState): string {
+  const query = stateQuery(state, "search");
   return query ? `?${query}` : "";
 }
 
@@ -62,13 +58,25 @@ export function useListingState(initial: ListingState): [ListingState, (next: Li
  * a search, `{endpoint}?category=` for a category, always `view=card`.
  * @example listingApiPath("/api/posts", { search: "kettle", category: undefined, page: 2 }) // "/api/posts/search?q=kettle&page=2&view=card"
  */
-export function listingApiPath(endpoint: string, { search, category, page }: ListingState): string {
+export function listingApiPath(endpoint: string, state: ListingState): string {
+  return `${endpoint}${state.search ? "/search" : ""}?${stateQuery(state, "q", { view: "card" })}`;
+}
+
+/**
+ * A listing state as query parameters, the search under `searchName`; spaces as `%20`,
+ * as `encodeURIComponent` writes them, so addresses read the same as before paging.
+ */
+function stateQuery(
+  { search, category, page }: ListingState,
+  searchName: string,
+  extra: Record<string, string> = {},
+): string {
   const params = new URLSearchParams();
-  if (search) params.set("q", search);
+  if (search) params.set(searchName, search);
   else if (category) params.set("category", category);
   if (page > 1) params.set("page", String(page));
-  params.set("view", "card");
-  return `${endpoint}${search ? "/search" : ""}?${params.toString().replaceAll("+", "%20")}`;
+  for (const [name, value] of Object.entries(extra)) params.set(name, value);
+  return params.toString().replaceAll("+", "%20");
 }
 
 /**
