@@ -7,30 +7,19 @@
 //
 // Then `DATA_DIR=/tmp/big npm start` (with the same DATABASE_URL) serves it; the data
 // directory holds the sample content's uploads either way.
-import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
-import { createDb } from "../db/client.ts";
+import { openBigSite } from "./big-site-args.ts";
 import { runMigrations } from "../db/migrate.ts";
 import { seedIfEmpty } from "../src/modules/content/seed.server.ts";
 import { LocalStore } from "../src/modules/uploads/local-store.server.ts";
 import { growSite } from "../tests/setup/grow-site.ts";
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const { values } = parseArgs({
-    options: {
-      posts: { type: "string", default: "1000" },
-      videos: { type: "string", default: "100" },
-      "data-dir": { type: "string" },
-      "database-url": { type: "string" },
-    },
+  const { handle, dataDir, values } = openBigSite({
+    posts: { type: "string", default: "1000" },
+    videos: { type: "string", default: "100" },
   });
-  const dataDir = values["data-dir"];
-  if (!dataDir) {
-    console.error("Give --data-dir DIR (and --database-url postgres://… for a PostgreSQL server).");
-    process.exit(2);
-  }
-  const handle = createDb(values["database-url"] ?? path.join(dataDir, "db"));
   try {
     await runMigrations(handle);
     await seedIfEmpty(handle.db, {

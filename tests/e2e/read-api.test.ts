@@ -39,6 +39,7 @@ interface Item {
   title: string;
   category: string;
   publishedAt: string;
+  snippet?: { text: string; match: boolean }[];
 }
 
 test.describe("posts", () => {
@@ -75,6 +76,10 @@ test.describe("posts", () => {
     expect(found[0]?.slug).toBe("the-sandwich-was-fine");
     const typo = (await (await request.get("/api/posts/search?q=puddels")).json()) as Item[];
     expect(typo[0]?.slug).toBe("a-field-guide-to-puddles");
+    // Results say where the term was found: a snippet with its matches marked, as text.
+    const cards = (await (await request.get("/api/posts/search?q=sandwiches&view=card")).json()) as Item[];
+    expect(cards[0]).not.toHaveProperty("content");
+    expect(cards[0]?.snippet).toContainEqual({ text: "sandwich", match: true });
     for (const q of ["", "%20%20", "'%22%3B--", "a%20%26%20%7C%20!"]) {
       const res = await request.get(`/api/posts/search?q=${q}`);
       expect(res.status(), q).toBe(200);

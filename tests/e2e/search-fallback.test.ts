@@ -6,6 +6,12 @@ import { holdRequests, hydrated } from "./support";
 const OFFLINE_NOTE = "these are offline results";
 const main = (page: Page) => page.getByRole("main");
 const videosSection = (page: Page) => main(page).getByRole("region", { name: "Videos" });
+/** The words a result card's snippet marks as matched. */
+const marked = (page: Page, title: string) =>
+  main(page)
+    .getByRole("article")
+    .filter({ has: page.getByRole("link", { name: title }) })
+    .locator("mark");
 
 async function search(page: Page, label: string, term: string): Promise<void> {
   await main(page).getByRole("searchbox", { name: label }).fill(term);
@@ -38,6 +44,8 @@ test.describe("with the search API down", () => {
     await expect(page.locator(".listing__count")).toHaveText('3 posts found for "waiting"');
     await expect(main(page).getByRole("link", { name: "Chair Number Four, Left of the Ficus" })).toBeVisible();
     await expect(main(page).getByRole("link", { name: "Hold Music, Movement Two" })).toBeVisible();
+    // Pagefind's excerpt becomes the card's snippet, its matches marked as the API's are.
+    await expect(marked(page, "Chair Number Four, Left of the Ficus").first()).toHaveText(/^wait/i);
     await expect(videosSection(page).getByText(OFFLINE_NOTE)).toBeVisible();
     await expect(videosSection(page).getByRole("link", { name: "Ceiling Tiles, Ranked" })).toBeVisible();
     await expect(page.getByText("Search failed")).toHaveCount(0);
@@ -98,6 +106,7 @@ test("a search from the header finds videos too, under the posts", async ({ page
   await expect(page).toHaveURL(/\/archive\?search=kettle$/);
   await expect(videosSection(page).getByRole("link", { name: "The Kettle That Took Its Time" })).toBeVisible();
   await expect(videosSection(page).getByText('1 video found for "kettle"')).toBeVisible();
+  await expect(marked(page, "The Kettle That Took Its Time").first()).toHaveText(/^kettle/i);
   await expect(main(page).getByText(OFFLINE_NOTE)).toHaveCount(0);
 });
 
@@ -107,6 +116,7 @@ test.describe("without JavaScript", () => {
   test("the archive's search lists the posts and videos it finds", async ({ page }) => {
     await page.goto("/archive?search=waiting");
     await expect(page.locator(".listing__count")).toHaveText('3 posts found for "waiting"');
+    await expect(marked(page, "Chair Number Four, Left of the Ficus").first()).toHaveText(/^wait/i);
     await expect(videosSection(page).getByRole("link", { name: "Ceiling Tiles, Ranked" })).toBeVisible();
   });
 });

@@ -1,10 +1,9 @@
-import { asc, count, desc, eq, getTableColumns } from "drizzle-orm";
+import { asc, count, desc, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import type { Category } from "@/lib/categories";
 import { FIRST_PAGE, offsetOf, type Page, type PageRequest } from "@/lib/paging";
-import { pageWithTotal, withTotal } from "@/lib/paged-query.server";
-import { fullTextMatch } from "@/modules/search/full-text.server";
+import { rankedSearch } from "@/modules/search/full-text.server";
 
 const { posts, postImages } = tables;
 /** Every column but the search document, which is large and never leaves the database. */
@@ -62,17 +61,8 @@ export function recentPosts(db: Db, limit = RECENT_POSTS): Promise<PostRow[]> {
 }
 
 /** One page of the posts matching a search term, best first, and how many match; a blank term finds nothing. */
-export async function searchPosts(db: Db, term: string, page: PageRequest = FIRST_PAGE): Promise<Page<PostRow>> {
-  if (term.trim() === "") return { items: [], total: 0 };
-  const match = fullTextMatch(posts.search, posts.title, term);
-  const rows = await db
-    .select(withTotal(postColumns))
-    .from(posts)
-    .where(match.where)
-    .orderBy(desc(match.rank), desc(posts.publishedAt), desc(posts.id))
-    .limit(page.limit)
-    .offset(offsetOf(page));
-  return pageWithTotal(rows, () => db.select({ n: count() }).from(posts).where(match.where));
+export function searchPosts(db: Db, term: string, page: PageRequest = FIRST_PAGE): Promise<Page<PostRow>> {
+  return rankedSearch(db, posts, term, page, (ids) => db.select(postColumns).from(posts).where(inArray(posts.id, ids)));
 }
 
 /** One post by its slug, or null. */

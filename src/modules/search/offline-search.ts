@@ -3,10 +3,11 @@ import { offsetOf, PAGE_SIZE, type Page } from "@/lib/paging";
 import type { PostCardData } from "@/modules/posts/card";
 import type { VideoCardData } from "@/modules/videos/components/VideoCard";
 import type { SearchKind } from "./search-records";
+import type { Snippet } from "./snippet";
 
 // The parts of Pagefind's browser API used here (pagefind.app/docs/api).
 interface PagefindResult {
-  data: () => Promise<{ meta: Record<string, string | undefined> }>;
+  data: () => Promise<{ meta: Record<string, string | undefined>; excerpt: string }>;
 }
 interface PagefindApi {
   options: (options: { basePath: string }) => Promise<void>;
@@ -47,14 +48,27 @@ async function offlineCards(kind: SearchKind, { search, category, page }: Listin
   const all = found?.results ?? [];
   const start = offsetOf({ page, limit: PAGE_SIZE });
   const results = await Promise.all(all.slice(start, start + PAGE_SIZE).map((result) => result.data()));
-  const items = results.flatMap(({ meta }) => {
+  const items = results.flatMap(({ meta, excerpt }) => {
     try {
-      return meta.card ? [JSON.parse(meta.card) as unknown] : [];
+      if (!meta.card) return [];
+      const card = JSON.parse(meta.card) as object;
+      const snippet = search ? snippetFromExcerpt(excerpt) : null;
+      return [snippet ? { ...card, snippet } : card];
     } catch {
       return [];
     }
   });
   return { items, total: all.length };
+}
+
+/**
+ * Pagefind's excerpt (text around the match, escaped, matches in `<mark>`) as a snippet like
+ * the API's. Read by the browser's parser into an inert document, so nothing in it runs.
+ */
+function snippetFromExcerpt(excerpt: string): Snippet | null {
+  const body = new DOMParser().parseFromString(excerpt, "text/html").body;
+  const parts = [...body.childNodes].map((node) => ({ text: node.textContent ?? "", match: node.nodeName === "MARK" }));
+  return parts.some((part) => part.match) ? parts : null;
 }
 
 // The index is the site's own, built from the same cards the API sends.

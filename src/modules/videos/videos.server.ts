@@ -1,10 +1,9 @@
-import { and, count, desc, eq, getTableColumns, ne } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, ne } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import type { Category } from "@/lib/categories";
-import { pageWithTotal, withTotal } from "@/lib/paged-query.server";
 import { FIRST_PAGE, offsetOf, type Page, type PageRequest } from "@/lib/paging";
-import { fullTextMatch } from "@/modules/search/full-text.server";
+import { rankedSearch } from "@/modules/search/full-text.server";
 
 const { videos } = tables;
 /** Every column but the search document. */
@@ -51,17 +50,10 @@ export function recentVideos(db: Db, limit = RECENT_VIDEOS): Promise<VideoRow[]>
 }
 
 /** One page of the videos matching a search term, best first, and how many match; a blank term finds nothing. */
-export async function searchVideos(db: Db, term: string, page: PageRequest = FIRST_PAGE): Promise<Page<VideoRow>> {
-  if (term.trim() === "") return { items: [], total: 0 };
-  const match = fullTextMatch(videos.search, videos.title, term);
-  const rows = await db
-    .select(withTotal(videoColumns))
-    .from(videos)
-    .where(match.where)
-    .orderBy(desc(match.rank), desc(videos.publishedAt), desc(videos.id))
-    .limit(page.limit)
-    .offset(offsetOf(page));
-  return pageWithTotal(rows, () => db.select({ n: count() }).from(videos).where(match.where));
+export function searchVideos(db: Db, term: string, page: PageRequest = FIRST_PAGE): Promise<Page<VideoRow>> {
+  return rankedSearch(db, videos, term, page, (ids) =>
+    db.select(videoColumns).from(videos).where(inArray(videos.id, ids)),
+  );
 }
 
 /** One video by its slug, or null. */

@@ -2,11 +2,12 @@ import { Picture } from "@/components/ui/Picture";
 import { CategoryBadge } from "@/components/ui/CategoryBadge";
 import { categoryHref, postPath } from "@/lib/paths";
 import type { PostCardData } from "../card";
+import { SnippetText } from "@/components/ui/SnippetText";
 import { PostMeta } from "./PostMeta";
 
 const CARD_SIZES = "(min-width: 1232px) 380px, (min-width: 700px) 45vw, 92vw";
 
-/** A post in a grid: cover, category, title, excerpt, rating, date and read time. */
+/** A post in a grid: cover, category, title, excerpt (or a search's snippet), rating, date and read time. */
 export function PostCard({
   post,
   eager = false,
@@ -33,7 +34,7 @@ export function PostCard({
         <Heading className="card__title">
           <a href={postPath(post.slug)}>{post.title}</a>
         </Heading>
-        <p className="card__excerpt">{post.excerpt}</p>
+        <p className="card__excerpt">{post.snippet ? <SnippetText snippet={post.snippet} /> : post.excerpt}</p>
         <PostMeta mehRating={post.mehRating} publishedAt={post.publishedAt} readTime={post.readTime} />
       </div>
     </article>

@@ -3,12 +3,15 @@ import { Picture } from "@/components/ui/Picture";
 import { RatingDots } from "@/components/ui/RatingDots";
 import { formatDuration } from "@/lib/format";
 import { videoCategoryHref, videoPath } from "@/lib/paths";
+import { SnippetText } from "@/components/ui/SnippetText";
+import type { Snippet } from "@/modules/search/snippet";
 import type { VideoJson } from "../serialize";
 
+/** What a video card shows; a search result also carries a snippet of where the term was found. */
 export type VideoCardData = Pick<
   VideoJson,
   "id" | "slug" | "title" | "thumbnailUrl" | "duration" | "category" | "mehRating" | "publishedAt"
->;
+> & { snippet?: Snippet };
 
 const CARD_SIZES = "(min-width: 1232px) 380px, (min-width: 700px) 45vw, 92vw";
 
@@ -42,6 +45,11 @@ export function VideoCard({
         <Heading className="card__title">
           <a href={videoPath(video.slug)}>{video.title}</a>
         </Heading>
+        {video.snippet && (
+          <p className="card__excerpt">
+            <SnippetText snippet={video.snippet} />
+          </p>
+        )}
         <p className="meta">
           <RatingDots rating={video.mehRating} />
         </p>

@@ -2,11 +2,11 @@ import { defineRoute } from "@/lib/define-route.server";
 import { pagedJson } from "@/lib/paged-response.server";
 import { searchPageQuery } from "@/lib/query-schemas";
 import { searchPosts } from "@/modules/posts/posts.server";
-import { serializeListedPost } from "@/modules/posts/serialize";
+import { serializeSearchedPost } from "@/modules/posts/serialize";
 
 export const GET = defineRoute({
   access: "public",
   query: searchPageQuery,
   run: async ({ query, db, context }) =>
-    pagedJson(context.url, await searchPosts(db, query.q, query), query, serializeListedPost(query.view)),
+    pagedJson(context.url, await searchPosts(db, query.q, query), query, serializeSearchedPost(query.view, query.q)),
 });
