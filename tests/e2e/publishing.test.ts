@@ -110,6 +110,28 @@ test.describe("HTTP", () => {
     await admin.delete(`/api/posts/${post.id}`);
   });
 
+  test("a miss is sent as it is stored: compressed, under the ETag its hits send, with the tags a CDN purges by", async ({
+    admin,
+    playwright,
+  }) => {
+    const raw = await playwright.request.newContext({ baseURL: siteOrigin() });
+    const post = await created(admin, `Miss Check ${crypto.randomUUID().slice(0, 8)}`);
+    const page = `/post/${post.slug}`;
+    const miss = await raw.get(page, { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(miss.headers()["x-astro-cache"]).toBe("MISS");
+    expect(miss.headers()["content-encoding"]).toBe("br");
+    expect(miss.headers()["vary"]).toBe("Accept-Encoding");
+    expect(miss.headers()["etag"]).toMatch(/^"[\w-]+-br"$/);
+    expect(miss.headers()["cache-tag"]?.split(",")).toContain(`post:${String(post.id)}`);
+    const hit = await raw.get(page, { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(hit.headers()["x-astro-cache"]).toBe("HIT");
+    expect(hit.headers()["etag"]).toBe(miss.headers()["etag"]);
+    expect(hit.headers()["cache-tag"]).toBe(miss.headers()["cache-tag"]);
+    expect(await hit.text()).toBe(await miss.text());
+    await raw.dispose();
+    await admin.delete(`/api/posts/${post.id}`);
+  });
+
   test("static files carry the security headers and long caching", async ({ request }) => {
     const html = await (await request.get("/archive")).text();
     const asset = /\/_astro\/[\w.-]+\.js/.exec(html)?.[0] ?? "";

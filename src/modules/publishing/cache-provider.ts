@@ -3,6 +3,7 @@ import { hasSessionCookie } from "@/modules/auth/cookie";
 import { pageKey } from "./page-key";
 import { runtime } from "@/lib/runtime.server";
 import type { StoredPage } from "./page-store.server";
+import { storedResponse } from "./stored-response.server";
 
 // Headers that belong to one response on one connection, never to a stored page.
 const NOT_STORED = new Set([
@@ -71,7 +72,14 @@ export default function pageStoreProvider(): CacheProvider {
         if (!NOT_STORED.has(name) && name !== "cdn-cache-control" && name !== "cache-tag") headers.push([name, value]);
       });
       const body = Buffer.from(await response.arrayBuffer());
-      await store.put(key, { status: response.status, headers, body, tags, maxAgeSeconds: maxAge }, epoch);
+      const stored = await store.put(
+        key,
+        { status: response.status, headers, body, tags, maxAgeSeconds: maxAge },
+        epoch,
+      );
+      if (stored)
+        return storedResponse(stored, request.headers.get("Accept-Encoding"), request.headers.get("If-None-Match"));
+      // Its content changed while it rendered, so it was not kept: sent as rendered, once.
       const sent = new Response(body, { status: response.status, headers: response.headers });
       sent.headers.set("X-Astro-Cache", "MISS");
       return sent;

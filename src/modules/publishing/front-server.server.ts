@@ -102,7 +102,9 @@ export function createFrontHandler({
   function pass(req: IncomingMessage, res: ServerResponse, pathname: string, signedIn: boolean): void {
     const admitted = queue.admit(res, () => {
       for (const [name, value] of security) res.setHeader(name, value);
-      completeHeaders(res, pathname, signedIn);
+      // A miss was stored before its head is written; it carries the tags its hits will.
+      const storedTags = () => store.get(pageKey(new URL(req.url ?? "/", "http://site")))?.tags ?? [];
+      completeHeaders(res, pathname, signedIn, storedTags);
       astro(req, res);
     });
     // Stored pages and assets were answered above; only what must be rendered is turned away.
@@ -112,9 +114,10 @@ export function createFrontHandler({
 
 /**
  * As Astro writes its response head: a Cache-Control by kind when the route chose none,
- * and framing forbidden in whatever CSP the page brought (Astro's replaces ours).
+ * framing forbidden in whatever CSP the page brought (Astro's replaces ours), and on a page
+ * just stored, its content tags (Astro removes `Cache-Tag` from what its cache provider returns).
  */
-function completeHeaders(res: ServerResponse, path: string, signedIn: boolean): void {
+function completeHeaders(res: ServerResponse, path: string, signedIn: boolean, storedTags: () => string[]): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = (status: number, ...rest: unknown[]) => {
     const given = rest.find(
@@ -123,6 +126,11 @@ function completeHeaders(res: ServerResponse, path: string, signedIn: boolean): 
     const find = (name: string) => Object.keys(given ?? {}).find((h) => h.toLowerCase() === name);
     if (!res.hasHeader("Cache-Control") && !find("cache-control")) {
       res.setHeader("Cache-Control", defaultCacheControl(path, status, signedIn));
+    }
+    const cacheState = find("x-astro-cache");
+    if (given && cacheState && given[cacheState] === "MISS") {
+      const tags = storedTags();
+      if (tags.length > 0) res.setHeader("Cache-Tag", tags.join(","));
     }
     const cspName = find("content-security-policy");
     if (given && cspName) given[cspName] = withFrameAncestors(String(given[cspName]));

@@ -74,13 +74,13 @@ describe("PageStore", () => {
     const store = new PageStore();
     const renderStarted = store.epoch();
     store.drop(["post:1"]);
-    expect(await store.put("/post/a", page("old", ["post:1"]), renderStarted)).toBe(false);
+    expect(await store.put("/post/a", page("old", ["post:1"]), renderStarted)).toBeUndefined();
     expect(store.get("/post/a")).toBeUndefined();
-    expect(await store.put("/post/a", page("new", ["post:1"]), store.epoch())).toBe(true);
+    expect(await store.put("/post/a", page("new", ["post:1"]), store.epoch())).toMatchObject({ tags: ["post:1"] });
     // A change to something else does not stop it.
     const next = store.epoch();
     store.drop(["videos"]);
-    expect(await store.put("/post/b", page("b", ["post:2"]), next)).toBe(true);
+    expect(await store.put("/post/b", page("b", ["post:2"]), next)).toMatchObject({ tags: ["post:2"] });
   });
 
   it("forgets a page when its lifetime ends", async () => {

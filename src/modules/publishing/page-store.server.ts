@@ -199,12 +199,15 @@ export class PageStore {
     return this.#find(key)?.page;
   }
 
-  /** Store a rendered page, compressed once; refused if its content changed since `renderEpoch`. */
-  async put(key: string, page: PageToStore, renderEpoch: number): Promise<boolean> {
+  /**
+   * Store a rendered page, compressed once, and return it as stored; refused (undefined) if
+   * its content changed since `renderEpoch`.
+   */
+  async put(key: string, page: PageToStore, renderEpoch: number): Promise<StoredPage | undefined> {
     const { br, gzip: gz } = await compress(page.body);
-    if (this.#changedSince(page.tags, renderEpoch)) return false;
+    if (this.#changedSince(page.tags, renderEpoch)) return undefined;
     for (const room of this.#rooms()) room.delete(key);
-    this.#roomFor(key, page.status).set(key, {
+    const stored: StoredPage = {
       status: page.status,
       headers: page.headers,
       identity: page.body,
@@ -215,8 +218,9 @@ export class PageStore {
       expiresAt: this.#now() + page.maxAgeSeconds * 1000,
       usedAt: this.#now(),
       stale: false,
-    });
-    return true;
+    };
+    this.#roomFor(key, page.status).set(key, stored);
+    return stored;
   }
 
   #changedSince(tags: string[], renderEpoch: number): boolean {

@@ -15,8 +15,9 @@ interface PreparedResponse {
 
 export type PreparedPage = Record<"br" | "gzip" | "identity", PreparedResponse>;
 
-/** What a prepared response is made of: a stored page, or a build asset. */
-export type ResponseBytes = Pick<StoredPage, "status" | "headers" | "identity" | "br" | "gzip" | "etag">;
+/** What a prepared response is made of: a stored page (with its content tags), or a build asset. */
+export type ResponseBytes = Pick<StoredPage, "status" | "headers" | "identity" | "br" | "gzip" | "etag"> &
+  Partial<Pick<StoredPage, "tags">>;
 
 export function preparePage(
   page: ResponseBytes,
@@ -30,6 +31,8 @@ export function preparePage(
   base.set("vary", "Accept-Encoding");
   base.set("cache-control", cacheControl ?? (page.status === 200 ? PUBLIC_PAGE : "public, max-age=10"));
   if (hit) base.set("x-astro-cache", "HIT");
+  // What the page shows, so a CDN in front can purge it by tag when that content changes.
+  if (page.tags?.length) base.set("cache-tag", page.tags.join(","));
   const variant = (encoding: "br" | "gzip" | "identity", body: Buffer): PreparedResponse => {
     // Each encoding is its own representation, so each gets its own validator.
     const etag = encoding === "identity" ? page.etag : `${page.etag.slice(0, -1)}-${encoding}"`;
@@ -39,6 +42,21 @@ export function preparePage(
     return { etag, body, headers: [...headers].flat(), notModified: [...notModified].flat() };
   };
   return { br: variant("br", page.br), gzip: variant("gzip", page.gzip), identity: variant("identity", page.identity) };
+}
+
+/**
+ * A page just rendered and stored, as the visitor who asked for it gets it: the same bytes,
+ * encoding and validator every later hit sends, marked as a miss.
+ */
+export function storedResponse(page: StoredPage, acceptEncoding: string | null, ifNoneMatch: string | null): Response {
+  const variant = preparePage(page, [], undefined, false)[pickEncoding(acceptEncoding ?? undefined)];
+  const notModified = ifNoneMatch === variant.etag;
+  const headers = new Headers();
+  const flat = notModified ? variant.notModified : variant.headers;
+  for (let i = 0; i < flat.length; i += 2) headers.set(flat[i] ?? "", flat[i + 1] ?? "");
+  headers.set("x-astro-cache", "MISS");
+  if (notModified) return new Response(null, { status: 304, headers });
+  return new Response(new Uint8Array(variant.body), { status: page.status, headers });
 }
 
 export interface WantedHeaders {
