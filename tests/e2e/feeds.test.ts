@@ -7,6 +7,8 @@ test("rss.xml lists every post and video with absolute links", async ({ request 
   expect(res.status()).toBe(200);
   expect(res.headers()["content-type"]).toContain("application/rss+xml");
   expect(res.headers()["cache-control"]).toBe("public, max-age=300");
+  // Sent again from the store, it keeps the lifetime the feed chose.
+  expect((await request.get("/rss.xml")).headers()["cache-control"]).toBe("public, max-age=300");
   const xml = await res.text();
   expect(xml).toContain('<rss version="2.0"');
   // The 12 seeded items, and any a test running alongside has just published.

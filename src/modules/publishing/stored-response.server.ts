@@ -29,7 +29,11 @@ export function preparePage(
   for (const [name, value] of page.headers) base.set(name.toLowerCase(), value);
   base.set("content-security-policy", withFrameAncestors(base.get("content-security-policy")));
   base.set("vary", "Accept-Encoding");
-  base.set("cache-control", cacheControl ?? (page.status === 200 ? PUBLIC_PAGE : "public, max-age=10"));
+  // A route that chose its own lifetime (the feeds' five minutes) keeps it, hit or miss.
+  base.set(
+    "cache-control",
+    cacheControl ?? base.get("cache-control") ?? (page.status === 200 ? PUBLIC_PAGE : "public, max-age=10"),
+  );
   if (hit) base.set("x-astro-cache", "HIT");
   // What the page shows, so a CDN in front can purge it by tag when that content changes.
   if (page.tags?.length) base.set("cache-tag", page.tags.join(","));
