@@ -8,8 +8,8 @@ import { pageWithTotal, withTotal } from "@/lib/paged-query.server";
 type SearchableTable = PgTable & Record<"id" | "publishedAt" | "search" | "title", AnyPgColumn>;
 
 /**
- * How much a typo match's title similarity (0 to 1) counts in its rank. Kept below what
- * any full-text hit scores for a title word, so near-misses follow real matches.
+ * How much a typo match's title similarity (0 to 1) counts in its rank, on `ts_rank`'s scale:
+ * a close typo ranks with weak body matches, below any title or excerpt hit.
  */
 const TYPO_WEIGHT = 0.1;
 
