@@ -24,6 +24,9 @@ export const posts = pgTable(
     search: tsvector()
       .notNull()
       .generatedAlwaysAs(weightedDocument("title", "excerpt", "content")),
+    // Title and excerpt alone, for ranking: a few hundred bytes where the whole document is
+    // kilobytes, so ranking a common word's thousands of matches stays cheap.
+    searchHead: tsvector("search_head").notNull().generatedAlwaysAs(weightedDocument("title", "excerpt")),
   },
   (t) => [
     check("posts_meh_rating_range", sql`${t.mehRating} ${mehRatingRange}`),

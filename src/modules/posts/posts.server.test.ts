@@ -105,6 +105,19 @@ describe("with posts", () => {
     expect(found.map((p) => p.title)).toEqual(["The Sandwich Was Fine", "Chair Number Four", "Puddles"]);
   });
 
+  it("ranks matches only in the body after every title or excerpt match, newest first", async () => {
+    const { db } = handle;
+    const older = await insertPost(db, {
+      title: "Older Gravel",
+      publishedAt: day(6),
+      content: "Kerb and kerb and kerb.",
+    });
+    const newer = await insertPost(db, { title: "Newer Gravel", publishedAt: day(7), content: "A kerb." });
+    const titled = await insertPost(db, { title: "The Kerb", publishedAt: day(2) });
+    const found = (await searchPosts(db, "kerb")).items.map((p) => p.id);
+    expect(found).toEqual([titled.id, newer.id, older.id]);
+  });
+
   it("tolerates a typo in a title word", async () => {
     const found = (await searchPosts(handle.db, "sandwhich")).items;
     expect(found[0]?.title).toBe("The Sandwich Was Fine");

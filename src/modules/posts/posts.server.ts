@@ -7,9 +7,9 @@ import { rankedSearch } from "@/modules/search/full-text.server";
 
 const { posts, postImages } = tables;
 /** Every column but the search document, which is large and never leaves the database. */
-export const { search: _search, ...postColumns } = getTableColumns(posts);
+export const { search: _search, searchHead: _searchHead, ...postColumns } = getTableColumns(posts);
 
-export type PostRow = Omit<typeof posts.$inferSelect, "search">;
+export type PostRow = Omit<typeof posts.$inferSelect, "search" | "searchHead">;
 export type PostImageRow = typeof postImages.$inferSelect;
 
 /** How many posts "recent" means: one grid of the home page (SPEC §9 skeleton count). */
@@ -62,7 +62,9 @@ export function recentPosts(db: Db, limit = RECENT_POSTS): Promise<PostRow[]> {
 
 /** One page of the posts matching a search term, best first, and how many match; a blank term finds nothing. */
 export function searchPosts(db: Db, term: string, page: PageRequest = FIRST_PAGE): Promise<Page<PostRow>> {
-  return rankedSearch(db, posts, term, page, (ids) => db.select(postColumns).from(posts).where(inArray(posts.id, ids)));
+  return rankedSearch(db, { table: posts, rankBy: posts.searchHead }, term, page, (ids) =>
+    db.select(postColumns).from(posts).where(inArray(posts.id, ids)),
+  );
 }
 
 /** One post by its slug, or null. */

@@ -51,7 +51,7 @@ export function recentVideos(db: Db, limit = RECENT_VIDEOS): Promise<VideoRow[]>
 
 /** One page of the videos matching a search term, best first, and how many match; a blank term finds nothing. */
 export function searchVideos(db: Db, term: string, page: PageRequest = FIRST_PAGE): Promise<Page<VideoRow>> {
-  return rankedSearch(db, videos, term, page, (ids) =>
+  return rankedSearch(db, { table: videos, rankBy: videos.search }, term, page, (ids) =>
     db.select(videoColumns).from(videos).where(inArray(videos.id, ids)),
   );
 }
