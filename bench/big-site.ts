@@ -9,11 +9,22 @@
 // directory holds the sample content's uploads either way.
 import { pathToFileURL } from "node:url";
 import path from "node:path";
+import type { DbHandle } from "../db/client.ts";
 import { openBigSite } from "./big-site-args.ts";
 import { runMigrations } from "../db/migrate.ts";
 import { seedIfEmpty } from "../src/modules/content/seed.server.ts";
 import { LocalStore } from "../src/modules/uploads/local-store.server.ts";
 import { growSite } from "../tests/setup/grow-site.ts";
+
+/** Migrate and seed the database, then grow it to `target`; returns the counts. */
+export async function growBigSite(handle: DbHandle, dataDir: string, target: { posts: number; videos: number }) {
+  await runMigrations(handle);
+  await seedIfEmpty(handle.db, {
+    contentDir: "content",
+    store: new LocalStore(path.join(dataDir, "uploads"), handle.db),
+  });
+  return growSite(handle.db, target);
+}
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const { handle, dataDir, values } = openBigSite({
@@ -21,13 +32,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     videos: { type: "string", default: "100" },
   });
   try {
-    await runMigrations(handle);
-    await seedIfEmpty(handle.db, {
-      contentDir: "content",
-      store: new LocalStore(path.join(dataDir, "uploads"), handle.db),
-    });
     const started = performance.now();
-    const counts = await growSite(handle.db, { posts: Number(values.posts), videos: Number(values.videos) });
+    const counts = await growBigSite(handle, dataDir, { posts: Number(values.posts), videos: Number(values.videos) });
     console.log(
       `${String(counts.posts)} posts and ${String(counts.videos)} videos in ${handle.location} (${String(Math.round(performance.now() - started))} ms)`,
     );

@@ -17,8 +17,11 @@ export interface RunningSite {
   crash(): Promise<void>;
 }
 
-/** Start the built site (`npm start`'s script) on a free port and wait until it answers. */
-export async function startSite(dataDir?: string): Promise<RunningSite> {
+/**
+ * Start the built site (`npm start`'s script) on a free port and wait until it answers: on
+ * the embedded database in its data directory, or on the PostgreSQL database `databaseUrl` names.
+ */
+export async function startSite(dataDir?: string, databaseUrl = ""): Promise<RunningSite> {
   const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), "meh-bench-"));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -32,7 +35,7 @@ export async function startSite(dataDir?: string): Promise<RunningSite> {
       PORT: String(port),
       SITE_URL: origin,
       DATA_DIR: dir,
-      DATABASE_URL: "",
+      DATABASE_URL: databaseUrl,
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
     },
@@ -59,8 +62,16 @@ export async function startSite(dataDir?: string): Promise<RunningSite> {
 /** Resident memory of a process and its descendants, in MB (Linux: read from /proc). */
 export function residentMb(pid: number): number {
   const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-    readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number),
-  );
-  return children.reduce((sum, child) => sum + residentMb(child), rss);
+  return childrenOf(pid).reduce((sum, child) => sum + residentMb(child), rss);
+}
+
+/** The processes a process started (Linux: read from /proc); none once it has ended. */
+export function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
 }
