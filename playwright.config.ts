@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices, type PlaywrightTestConfig, type Project } from "@playwright/test";
-import { E2E_ADMIN, E2E_S3 } from "./tests/e2e/support.ts";
+import { E2E_ADMIN, E2E_S3, e2eDataDir } from "./tests/e2e/support.ts";
 import { chromiumExecutable } from "./tests/setup/chromium.ts";
 import { freePorts } from "./tests/setup/free-port.ts";
 
@@ -119,8 +119,8 @@ const ENGINE_NEUTRAL = [
 addServer(
   "pglite",
   process.env.E2E_PORT,
-  { DATA_DIR: process.env.E2E_DATA_DIR, E2E_ENGINE: "pglite" },
-  { ignore: ["two-instances.test.ts", "database-outage.test.ts"] },
+  { DATA_DIR: e2eDataDir("pglite"), E2E_ENGINE: "pglite" },
+  { ignore: ["two-instances.test.ts", "database-outage.test.ts", "postgres-restart.test.ts"] },
 );
 
 // Uploads through an S3-compatible bucket. The fake bucket starts first (web servers start
@@ -136,7 +136,7 @@ addServer(
   "s3",
   process.env.E2E_S3_SITE_PORT,
   {
-    DATA_DIR: path.join(process.env.E2E_DATA_DIR, "s3"),
+    DATA_DIR: e2eDataDir("s3"),
     E2E_ENGINE: "pglite",
     S3_BUCKET: E2E_S3.bucket,
     S3_REGION: E2E_S3.region,
@@ -151,7 +151,7 @@ if (process.env.TEST_DATABASE_URL && process.env.E2E_PG_PORT) {
     "postgres",
     process.env.E2E_PG_PORT,
     {
-      DATA_DIR: path.join(process.env.E2E_DATA_DIR, "pg-uploads"),
+      DATA_DIR: e2eDataDir("postgres"),
       E2E_ENGINE: "postgres",
       TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
       E2E_PG_DATABASE: process.env.E2E_PG_DATABASE ?? "",
@@ -170,7 +170,6 @@ export default defineConfig({
     ["list"],
     ["json", { outputFile: `${process.env.REPORTS_DIR ?? "test-results/reports"}/playwright.json` }],
   ],
-  globalTeardown: "./tests/setup/e2e-teardown.ts",
   webServer: servers,
   projects,
 });

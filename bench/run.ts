@@ -158,10 +158,10 @@ async function main(): Promise<void> {
   const first = await startSite(dataDir);
   const coldFirst = first.startMs;
   await first.stop();
-  const second = await startSite(dataDir);
+  const second = await startSite(dataDir, "", first.port);
   await second.crash();
   // Started after a kill -9, so the data directory's lock is a dead holder's.
-  const site = await startSite(dataDir);
+  const site = await startSite(dataDir, "", first.port);
   const lines: string[] = [];
   try {
     const tput = await throughput(site.origin, ROUNDS, SECONDS);

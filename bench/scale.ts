@@ -157,7 +157,7 @@ async function measure(engine: Engine, posts: number): Promise<ScaleRow> {
     } finally {
       await site.stop();
     }
-    const again = await startSite(dataDir, database?.url);
+    const again = await startSite(dataDir, database?.url, site.port);
     await again.stop();
     return { ...row, coldStartMs: again.startMs };
   } finally {

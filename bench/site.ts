@@ -8,6 +8,7 @@ export const ADMIN = { username: "bench-admin", password: "a long bench password
 
 export interface RunningSite {
   origin: string;
+  port: number;
   /** Milliseconds from spawn to the first 200 on /. */
   startMs: number;
   /** The process started, which is the site's server. */
@@ -18,12 +19,13 @@ export interface RunningSite {
 }
 
 /**
- * Start the built site (`npm start`'s script) on a free port and wait until it answers: on
- * the embedded database in its data directory, or on the PostgreSQL database `databaseUrl` names.
+ * Start the built site (`npm start`'s script) and wait until it answers: on the embedded
+ * database in its data directory, or on the PostgreSQL database `databaseUrl` names; on a free
+ * port, or on `port` (a restart keeps its address, which is in every page it stored).
  */
-export async function startSite(dataDir?: string, databaseUrl = ""): Promise<RunningSite> {
+export async function startSite(dataDir?: string, databaseUrl = "", port?: number): Promise<RunningSite> {
   const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), "meh-bench-"));
-  const port = await freePort();
+  port ??= await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const started = performance.now();
   // Node itself rather than the tsx CLI, which would run the server in a child of its own that
@@ -56,7 +58,7 @@ export async function startSite(dataDir?: string, databaseUrl = ""): Promise<Run
     await new Promise((resolve) => child.once("exit", resolve));
     if (!dataDir) rmSync(dir, { recursive: true, force: true });
   };
-  return { origin, startMs, pid: child.pid ?? 0, stop: () => end("SIGTERM"), crash: () => end("SIGKILL") };
+  return { origin, port, startMs, pid: child.pid ?? 0, stop: () => end("SIGTERM"), crash: () => end("SIGKILL") };
 }
 
 /** Resident memory of a process and its descendants, in MB (Linux: read from /proc). */

@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { mkdtemp, rm } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDb, DatabaseInUseError } from "./client.ts";
+import { keptPagesFile } from "./kept-pages.ts";
 import { runMigrations } from "./migrate.ts";
 import { newsletterSubscribers } from "./schema/index.ts";
 
@@ -41,6 +43,16 @@ it("refuses a second handle on a data directory that is in use, and frees it on 
   const again = createDb(url);
   await again.db.execute(sql`select 1`);
   await again.close();
+});
+
+it("forgets the pages a clean stop kept when anything opens the database, which may change it", async () => {
+  const url = `file:${path.join(dir, "db")}`;
+  const kept = keptPagesFile({ databaseUrl: url, dataDir: dir });
+  expect(kept).toBe(path.join(dir, "db.pages"));
+  await writeFile(kept, "pages of an earlier run");
+  const handle = createDb(url);
+  expect(existsSync(kept)).toBe(false);
+  await handle.close();
 });
 
 describe("a data directory held by another process", () => {

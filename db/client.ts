@@ -1,5 +1,4 @@
 import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -7,6 +6,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { lockDirectory } from "./data-dir-lock.ts";
+import { embeddedDir } from "./database-url.ts";
+import { forgetKeptPages } from "./kept-pages.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -64,8 +65,8 @@ const pgliteStartParams = () => [...PGlite.defaultStartParams, ...sessionOptions
  */
 export function createDb(url: string): DbHandle {
   if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
-  if (url === "memory://" || url === "") return openPgliteMemory();
-  return openPgliteFile(path.resolve(url.replace(/^file:/, "")));
+  const dir = embeddedDir(url);
+  return dir === undefined ? openPgliteMemory() : openPgliteFile(dir);
 }
 
 function openPgliteMemory(): DbHandle {
@@ -82,6 +83,7 @@ function openPgliteFile(dir: string): DbHandle {
   mkdirSync(dir, { recursive: true });
   const release = lockDirectory(dir);
   if (!release) throw new DatabaseInUseError(dir);
+  forgetKeptPages(dir);
   const client = new PGlite({ dataDir: dir, extensions, startParams: pgliteStartParams() });
   return {
     db: drizzlePglite({ client, schema }),

@@ -5,14 +5,14 @@ import type { Settings } from "../src/lib/settings.server.ts";
 /** What `npm start` prints once the site listens: where it is, what it uses, how to sign in. */
 export function startBanner(started: {
   settings: Settings;
-  handle: DbHandle;
+  database: Pick<DbHandle, "engine" | "location">;
   seeded: boolean;
   admin: EnsureAdminResult;
   url: string;
 }): string {
-  const { settings, handle, seeded, admin, url } = started;
+  const { settings, database, seeded, admin, url } = started;
   const where =
-    handle.engine === "postgres" ? `PostgreSQL at ${handle.location}` : `embedded PGlite in ${handle.location}`;
+    database.engine === "postgres" ? `PostgreSQL at ${database.location}` : `embedded PGlite in ${database.location}`;
   const uploads = settings.s3
     ? `S3 bucket "${settings.s3.bucket}"${settings.s3.endpoint ? ` at ${settings.s3.endpoint}` : ""}`
     : settings.uploadsDir;

@@ -1,41 +1,41 @@
 import "./load-env.ts";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { randomUUID } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
-import { DatabaseInUseError } from "../db/client.ts";
-import { scheduleHousekeeping } from "../src/lib/housekeeping.server.ts";
-import { runtime as processRuntime } from "../src/lib/runtime.server.ts";
-import { shareChanges } from "../src/modules/publishing/broadcast.server.ts";
+import { Worker } from "node:worker_threads";
+import { keptPagesFile } from "../db/kept-pages.ts";
+import { parseSettings, type Settings } from "../src/lib/settings.server.ts";
 import { createFrontHandler } from "../src/modules/publishing/front-server.server.ts";
-import { rerenderDroppedPages } from "../src/modules/publishing/page-refresh.server.ts";
-import { closePagefind } from "../src/modules/search/pagefind-build.server.ts";
+import { PageMirror } from "../src/modules/publishing/page-mirror.server.ts";
+import {
+  currentKeptPages,
+  renderFingerprint,
+  takeSnapshot,
+  writeSnapshot,
+} from "../src/modules/publishing/page-snapshot.server.ts";
+import type { FromWorker, ToWorker } from "../src/modules/publishing/worker-messages.ts";
+import { proxyToWorker } from "../src/modules/publishing/worker-proxy.server.ts";
 import { PagefindFiles } from "../src/modules/search/pagefind-files.server.ts";
-import { SearchIndexer } from "../src/modules/search/search-indexer.server.ts";
-import { siteSearchRecords } from "../src/modules/search/search-records.server.ts";
 import { startBanner } from "./banner.ts";
-import { prepareDb } from "./prepare-db.ts";
+
+// The front server: this thread answers stored pages, build assets and the search index's
+// files, and passes everything else to the site worker (scripts/site-worker.ts: Astro, the
+// database, publishing), so a hit never waits behind a render, a query or an index build.
 
 const SERVER_ENTRY = "./dist/server/entry.mjs";
-
-/** The parts of @astrojs/node's standalone build this script uses. */
-interface AstroServerEntry {
-  handler: http.RequestListener;
-}
 
 function fail(message: string): never {
   console.error(`\n  ${message.replaceAll("\n", "\n  ")}\n`);
   process.exit(1);
 }
 
-let runtime;
+let settings: Settings;
 try {
-  runtime = processRuntime();
+  settings = parseSettings(process.env);
 } catch (error) {
   fail((error as Error).message);
 }
-const { settings } = runtime;
 
 if (!existsSync(SERVER_ENTRY)) {
   console.log("No build found: building the site (this takes a minute, once)...");
@@ -43,41 +43,64 @@ if (!existsSync(SERVER_ENTRY)) {
   if (build.status !== 0) fail("The build failed; see the output above.");
 }
 
-let prepared;
-try {
-  prepared = await prepareDb(settings);
-} catch (error) {
-  if (error instanceof DatabaseInUseError) fail(error.message);
-  throw error;
-}
-const { handle, seeded, admin } = prepared;
-runtime.useDatabase(handle);
-
-// The adapter would otherwise start its own server on import.
-process.env.ASTRO_NODE_AUTOSTART = "disabled";
-const { handler } = (await import(new URL(SERVER_ENTRY, `file://${process.cwd()}/`).href)) as AstroServerEntry;
-
+// Pages a clean stop kept, if they still show what the database holds, are answered at once,
+// while the worker opens the database and loads Astro; a miss waits for the worker.
+const keptPages = keptPagesFile(settings);
+const fingerprint = await renderFingerprint(SERVER_ENTRY, settings);
+const restored = await currentKeptPages(settings.databaseUrl, await takeSnapshot(keptPages, fingerprint));
+// The server bundle loads React from node_modules, which picks its development build (several
+// times slower to render, for warnings nobody reads here) unless told this is production.
+process.env.NODE_ENV ??= "production";
+const mirror = new PageMirror();
+mirror.restore(restored);
 const searchIndex = new PagefindFiles(path.join(settings.dataDir, "pagefind"));
-const indexer = new SearchIndexer({ files: searchIndex, records: () => siteSearchRecords(handle.db) });
+await searchIndex.open();
+let stopping = false;
+
+const worker = new Worker(new URL("./site-worker.ts", import.meta.url), { workerData: { restored } });
+const tell = (message: ToWorker) => {
+  worker.postMessage(message);
+};
+worker.on("error", (error: Error) => {
+  // Errors cross from the worker with their name; this one is for the owner to act on.
+  if (error.name === "DatabaseInUseError") fail(error.message);
+  console.error("The site worker failed:", error);
+  process.exit(1);
+});
+worker.on("exit", (code) => {
+  if (stopping) void stopped();
+  else fail(`The site worker stopped (exit code ${code}).`);
+});
+
+const ready = new Promise<Extract<FromWorker, { type: "ready" }>>((resolve) => {
+  worker.on("message", (message: FromWorker) => {
+    if (message.type === "pages") mirror.apply(message);
+    else if (message.type === "search-index") void searchIndex.open();
+    else if (message.type === "ready") resolve(message);
+    else void stopped();
+  });
+});
+const toWorker = ready.then(({ socketPath }) => proxyToWorker(socketPath, mirror));
 
 const server = http.createServer(
   createFrontHandler({
-    store: runtime.pages,
-    astro: handler,
+    store: mirror,
+    astro: (req, res) => {
+      void toWorker.then((pass) => {
+        pass(req, res);
+      });
+    },
     https: settings.siteUrl.startsWith("https://"),
     clientDir: path.resolve("dist/client"),
     searchIndex,
   }),
 );
 
-// What a published change sets off: the pages it dropped are rendered again through this
-// server; the search index is rebuilt; with PostgreSQL, the other instances hear of it (and
-// do the same); expired rows are swept hourly.
-runtime.publisher.subscribe(rerenderDroppedPages(server));
-runtime.publisher.subscribe(indexer.listener);
-void indexer.start();
-const stopSharing = handle.pool ? await shareChanges(runtime.publisher, handle.pool, randomUUID()) : undefined;
-const stopHousekeeping = scheduleHousekeeping(handle.db);
+// Which stored pages were hit goes back once a second, so the worker's store evicts the least used.
+setInterval(() => {
+  const keys = mirror.takeUsed();
+  if (keys.length > 0) tell({ type: "used", keys });
+}, 1000).unref();
 
 // Idle connections stay open longer than those of the proxies and clients that reuse them
 // (60 s is usual): a request sent on a connection at the moment the server closes it is lost
@@ -91,21 +114,33 @@ server.on("error", (error: NodeJS.ErrnoException) => {
 server.listen(settings.port, settings.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : settings.port;
-  console.log(startBanner({ settings, handle, seeded, admin, url: `http://${settings.host}:${port}` }));
+  const host = typeof address === "object" && address?.family === "IPv6" ? `[${address.address}]` : settings.host;
+  void ready.then(({ database, seeded, admin }) => {
+    tell({ type: "listening", origin: `http://${host}:${port}` });
+    console.log(startBanner({ settings, database, seeded, admin, url: `http://${settings.host}:${port}` }));
+  });
 });
 
-let stopping = false;
-async function stop(): Promise<void> {
+function stop(): void {
   if (stopping) return;
   stopping = true;
   server.close();
   server.closeAllConnections();
-  stopHousekeeping();
-  await stopSharing?.();
-  await indexer.stop();
-  await closePagefind();
-  await handle.close();
+  // The worker closes the database and says so; then the pages are kept for the next start.
+  tell({ type: "stop" });
+}
+
+let keeping: Promise<void> | undefined;
+async function stopped(): Promise<void> {
+  keeping ??= keepPages();
+  await keeping;
   process.exit(0);
 }
-process.on("SIGINT", () => void stop());
-process.on("SIGTERM", () => void stop());
+
+async function keepPages(): Promise<void> {
+  await writeSnapshot(keptPages, fingerprint, mirror.fresh()).catch((error: unknown) => {
+    console.warn("The stored pages could not be kept for the next start:", (error as Error).message);
+  });
+}
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

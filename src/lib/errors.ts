@@ -14,7 +14,7 @@ export type ErrorCode =
   | "rate_limited"
   | "unavailable";
 
-// The start script and the server bundle are separate copies of this module, and an error
+// The site worker script and the server bundle are separate copies of this module, and an error
 // made by one (say, in the object store the runtime holds) is answered by the other, so
 // `instanceof` looks for this mark rather than at the class.
 const MARK = Symbol.for("mostly-meh.domain-error");

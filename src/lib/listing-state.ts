@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { isCategory, type Category } from "./categories";
 import { pageCount, readPageNumber } from "./paging";
+import { readSearchTerm } from "./search-term";
 
 /** What a listing page shows: a search, or a category, or everything (SPEC §4), one page of it. */
 export interface ListingState {
@@ -12,7 +13,7 @@ export interface ListingState {
 
 /** Read a listing's state from a query string; a search wins over a category. */
 export function readListingState(params: URLSearchParams): ListingState {
-  const search = (params.get("search") ?? "").trim().slice(0, 200);
+  const search = readSearchTerm(params.get("search") ?? "");
   const category = params.get("category") ?? "";
   return {
     search,

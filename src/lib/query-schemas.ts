@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { CATEGORIES } from "./categories";
-import { text } from "./form-fields";
+import { itemFields, text } from "./form-fields";
 import { MAX_PAGE, MAX_PAGE_SIZE, PAGE_SIZE } from "./paging";
+import { readSearchTerm } from "./search-term";
 
 /** A whole number in a query string, within bounds; absent means `fallback`. */
 const wholeNumber = (name: string, max: number, fallback: number) =>
@@ -48,11 +49,14 @@ export const categoryPageQuery = categoryQuery.extend(pageQuery.shape);
 export const searchQuery = z.object({
   q: text()
     .optional()
-    .transform((v) => (v ?? "").trim().slice(0, 200)),
+    .transform((v) => readSearchTerm(v ?? "")),
 });
 
 /** `?q=` with paging. */
 export const searchPageQuery = searchQuery.extend(pageQuery.shape);
+
+/** `?title=` of a new item, whose slug is asked for: the title the item's form would save. */
+export const slugPreviewQuery = z.object({ title: itemFields.title });
 
 /** A slug route parameter. Anything that is not slug-shaped cannot name an item. */
 export const slugParam = z.object({

@@ -23,7 +23,7 @@ export class Runtime {
     this.settings = settings;
   }
 
-  /** Use an already opened database (the start script migrates and seeds before serving). */
+  /** Use an already opened database (the site worker migrates and seeds before serving). */
   useDatabase(handle: DbHandle): void {
     this.#database = handle;
   }
@@ -56,7 +56,7 @@ export class Runtime {
   }
 }
 
-// The start script and the server bundle it loads are separate copies of this module, so
+// The site worker script and the server bundle it loads are separate copies of this module, so
 // the one runtime lives on a global symbol: two PGlite handles on one directory, or two
 // page stores, would each see half the truth.
 const KEY = Symbol.for("mostly-meh.runtime");

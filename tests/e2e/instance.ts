@@ -12,17 +12,29 @@ export interface Instance {
   stop(): Promise<void>;
 }
 
+/** Where an instance runs: a port and a data folder, the same again for a restart. */
+export interface Place {
+  port: number;
+  dataDir: string;
+}
+
+/** A port and a data folder of its own, for an instance to start (and start again) at. */
+export async function newPlace(): Promise<Place> {
+  return { port: await freePort(), dataDir: mkdtempSync(path.join(os.tmpdir(), "meh-instance-")) };
+}
+
 /**
- * Start the built site on `databaseUrl` as `npm start` does, on a port and data folder of its
- * own, with `env` added to its settings, and wait until it answers.
+ * Start the built site on `databaseUrl` as `npm start` does, with `env` added to its
+ * settings, and wait until it answers: at a `place` of its own, removed when it stops, or
+ * at the one given, kept for a restart.
  */
 export async function startInstance(
   playwright: PlaywrightWorkerArgs["playwright"],
   databaseUrl: string,
   env: Record<string, string> = {},
+  place?: Place,
 ): Promise<Instance> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "meh-instance-"));
+  const { port, dataDir } = place ?? (await newPlace());
   const child = spawn("tsx", ["scripts/start.ts"], {
     env: {
       ...process.env,
@@ -42,7 +54,7 @@ export async function startInstance(
     await request.dispose();
     child.kill("SIGTERM");
     await exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!place) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await expect

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { dismiss, newPostDialog, signIn, upload, uploadOnly } from "./admin-helpers";
 
 const COVER = "content/media/posts/the-sandwich-was-fine-cover.jpg";
@@ -72,6 +72,7 @@ test("the owner writes a post with a cover and two gallery images, sees it publi
 test("the slug shown while writing is the one saved, and a fixed field loses its error at once", async ({
   page,
   request,
+  admin,
 }) => {
   const dialog = await newPostDialog(page);
   const slug = dialog.getByLabel("Slug");
@@ -81,6 +82,16 @@ test("the slug shown while writing is the one saved, and a fixed field loses its
   await expect(slug).toHaveValue("hello-unicode");
 
   // A title some post already has gets the suffix the save will give it.
+  await dialog.getByLabel("Title").fill("The Sandwich Was Fine");
+  await expect(slug).toHaveValue("the-sandwich-was-fine-1");
+
+  // Even a post the manager has not listed: one published elsewhere since it loaded.
+  const elsewhere = await admin.post("/api/posts", {
+    data: { title: "Published Elsewhere", excerpt: "Meh.", content: "Meh.", category: "Meh Moments" },
+  });
+  expect(elsewhere.status(), await elsewhere.text()).toBe(201);
+  await dialog.getByLabel("Title").fill("Published Elsewhere");
+  await expect(slug).toHaveValue("published-elsewhere-1");
   await dialog.getByLabel("Title").fill("The Sandwich Was Fine");
   await expect(slug).toHaveValue("the-sandwich-was-fine-1");
   await dialog.getByLabel("Excerpt").fill("Again, fine.");

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { freePort } from "../setup/free-port";
-import { E2E_ADMIN, hydrated } from "./support";
+import { E2E_ADMIN, e2eDataDir, hydrated } from "./support";
 
 // What `npm start` does beyond serving: these start servers of their own.
 
@@ -12,7 +12,7 @@ test("a second server on the same data directory refuses to start, and the first
   request,
 }) => {
   const second = spawn("tsx", ["scripts/start.ts"], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, PORT: "0", HOST: "127.0.0.1" },
+    env: { ...process.env, DATA_DIR: e2eDataDir("pglite"), PORT: "0", HOST: "127.0.0.1" },
   });
   let stderr = "";
   second.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
@@ -72,6 +72,83 @@ test("without SITE_URL, the owner signs in from whichever address the site was o
       server.kill("SIGTERM");
       await exited;
     }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("after a clean stop, the site answers with the pages it had stored before its database opens, and a change still drops them", async ({
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "meh-restart-"));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const request = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
+  const start = () =>
+    spawn("tsx", ["scripts/start.ts"], {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        SITE_URL: origin,
+        ADMIN_USERNAME: E2E_ADMIN.username,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+      },
+      stdio: "ignore",
+    });
+  const stop = async (server: ReturnType<typeof spawn>) => {
+    if (server.exitCode !== null) return;
+    const exited = new Promise((resolve) => server.on("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  };
+  let server = start();
+  try {
+    await expect
+      .poll(
+        () =>
+          request.get("/").then(
+            (r) => r.headers()["x-astro-cache"],
+            () => undefined,
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe("HIT");
+    await stop(server);
+
+    server = start();
+    let first: string | undefined;
+    await expect
+      .poll(
+        () =>
+          request.get("/").then(
+            (r) => {
+              first ??= r.ok() ? r.headers()["x-astro-cache"] : undefined;
+              return first;
+            },
+            () => undefined,
+          ),
+        { timeout: 60_000, intervals: [10] },
+      )
+      .not.toBeUndefined();
+    // Nothing had rendered home in this run: its first answer was the page the last one kept.
+    expect(first).toBe("HIT");
+
+    const signedIn = await request.post("/api/auth/login", { data: E2E_ADMIN });
+    expect(signedIn.status()).toBe(200);
+    // Home shows the featured post.
+    const post = (await (await request.get("/api/posts/featured")).json()) as Record<string, unknown>;
+    const title = `Kept Across a Restart ${Date.now()}`;
+    const { excerpt, content, category } = post;
+    const saved = await request.put(`/api/posts/${String(post.id)}`, { data: { title, excerpt, content, category } });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await request.post("/api/auth/logout");
+    expect(await (await request.get("/")).text()).toContain(title);
+  } finally {
+    await stop(server);
+    await request.dispose();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -1,3 +1,4 @@
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test, type APIRequestContext, type Page } from "@playwright/test";
 import { uploadTargetSchema, type UploadTarget } from "../../src/modules/uploads/contract";
@@ -6,6 +7,10 @@ import { uploadTargetSchema, type UploadTarget } from "../../src/modules/uploads
 export const E2E_ADMIN = { username: "e2e-admin", password: "a long e2e password" };
 /** An account without the admin role (tests/setup/e2e-reader.ts makes it). */
 export const E2E_READER = { username: "e2e-reader", password: "a long reader password" };
+
+/** The data directory of one of the browser tests' servers, each in the run's own folder. */
+export const e2eDataDir = (server: "pglite" | "s3" | "postgres"): string =>
+  path.join(process.env.E2E_DATA_DIR ?? "", server);
 
 /** The bucket of the S3 test server: a fake S3 on loopback that checks signatures and upload policies. */
 export const E2E_S3 = { bucket: "meh-e2e", region: "us-east-1", accessKeyId: "e2e-key", secretAccessKey: "e2e-secret" };

@@ -1,10 +1,14 @@
 import { spawn, spawnSync } from "node:child_process";
+import { rm, rmdir } from "node:fs/promises";
+import path from "node:path";
 import pg from "pg";
 import { databaseUrl } from "./postgres-url.ts";
 
 /**
  * Start the built site for the browser tests, as `npm start` does. On PostgreSQL it first
- * makes a fresh database on TEST_DATABASE_URL's server, and drops it when stopped.
+ * makes a fresh database on TEST_DATABASE_URL's server, and drops it when stopped. Its data
+ * directory goes once the site has stopped (which writes there as it stops), and the folder
+ * of all the servers' directories with the last of them.
  */
 const server = process.env.TEST_DATABASE_URL;
 let dropDatabase = async (): Promise<void> => {};
@@ -36,6 +40,12 @@ const stop = (signal: NodeJS.Signals) => {
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
+async function removeDataDir(): Promise<void> {
+  const dir = process.env.DATA_DIR;
+  if (!dir) return;
+  await rm(dir, { recursive: true, force: true });
+  await rmdir(path.dirname(dir)).catch(() => undefined);
+}
 child.on("exit", (code) => {
-  void dropDatabase().finally(() => process.exit(code ?? 0));
+  void Promise.all([dropDatabase(), removeDataDir()]).finally(() => process.exit(code ?? 0));
 });

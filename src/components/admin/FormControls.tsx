@@ -1,8 +1,8 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState, type SubmitEvent } from "react";
 import type { z } from "zod";
 import { CATEGORIES } from "@/lib/categories";
 import { clampRating } from "@/lib/form-fields";
-import { newSlug } from "@/lib/slug";
 import { useUnsavedWork } from "./use-unsaved-work";
 import { MEH_RATING } from "../../../db/domain-constants.ts";
 
@@ -82,26 +82,32 @@ export function TextField({
 }
 
 /**
- * The slug (SPEC §5): fixed once saved; while new, the one the title will be saved with,
- * made unique against the slugs already `taken`; never typed.
+ * The slug (SPEC §5): fixed once saved; while new, the one the title would be saved with
+ * now, as the server finds it among all the items of its `kind`; never typed.
  */
 export function SlugField({
   id,
   slug,
   title,
-  fallback,
-  taken,
+  kind,
 }: {
   id: string;
   slug?: string;
   title: string;
-  fallback: string;
-  taken: ReadonlySet<string>;
+  kind: "posts" | "videos";
 }) {
+  const wanted = title.trim();
+  const preview = useQuery<{ slug: string }>({
+    queryKey: [`/api/slugs/${kind}?${new URLSearchParams({ title: wanted }).toString()}`],
+    enabled: slug === undefined && wanted !== "",
+    // Another tab may have taken the slug since: asked again each time the title comes back.
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
   return (
     <div className="field">
       <label htmlFor={id}>Slug</label>
-      <input id={id} value={slug ?? (title.trim() ? newSlug(title, fallback, taken) : "")} disabled />
+      <input id={id} value={slug ?? (wanted ? (preview.data?.slug ?? "") : "")} disabled />
     </div>
   );
 }

@@ -47,8 +47,6 @@ export interface ManagerConfig<T extends ManagedItem, I> {
 /** What a manager hands its form. */
 export interface FormProps<T, I> {
   item?: T;
-  /** Slugs of the items there are, so a new item's form can show the slug it will get. */
-  takenSlugs: ReadonlySet<string>;
   pending: boolean;
   onSubmit: (input: I) => void;
   onCancel: () => void;
@@ -275,7 +273,6 @@ export function ManagerShell<T extends ManagedItem, I>({
           {editing &&
             config.form({
               item: editing.mode === "edit" ? editing.item : undefined,
-              takenSlugs: new Set((list.data?.items ?? []).map((item) => item.slug)),
               pending: save.isPending,
               onSubmit: (input) => {
                 save.mutate(input);

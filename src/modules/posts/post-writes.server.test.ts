@@ -4,7 +4,8 @@ import type { DbHandle } from "../../../db/client.ts";
 import { postImages, posts } from "../../../db/schema/index.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { runtime } from "@/lib/runtime.server";
-import { addPostImage, createPost, deletePost, deletePostImage, updatePost } from "./post-writes.server";
+import { freeSlug } from "@/lib/unique-slug.server";
+import { addPostImage, createPost, deletePost, deletePostImage, postSlugs, updatePost } from "./post-writes.server";
 import { postGallery } from "./posts.server";
 import { postInputSchema, type PostInput } from "./schema";
 
@@ -58,6 +59,13 @@ describe("createPost", () => {
     expect(new Set(slugs).size).toBe(8);
     expect(slugs).toContain("same-title");
     expect(slugs).toContain("same-title-7");
+  });
+
+  it("shows, before saving, the slug the save then gives", async () => {
+    const shown = await freeSlug(handle.db, postSlugs, "Same Title!");
+    expect(shown).toBe("same-title-8");
+    expect((await createPost(handle.db, input({ title: "Same Title!" }))).slug).toBe(shown);
+    expect(await freeSlug(handle.db, postSlugs, "Same-Title")).toBe("same-title-9");
   });
 
   it("rates a post 3 when no rating, or an unusable one, is sent", async () => {

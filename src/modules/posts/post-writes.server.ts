@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { notFound } from "@/lib/errors";
-import { allocateSlug } from "@/lib/unique-slug.server";
+import { allocateSlug, type SlugSource } from "@/lib/unique-slug.server";
 import { runtime } from "@/lib/runtime.server";
 import { changeOf } from "@/modules/publishing/content-tags";
 import { readTime } from "./read-time";
@@ -10,6 +10,9 @@ import type { PostData, PostImageInput } from "./schema";
 import { postColumns, type PostImageRow, type PostRow } from "./posts.server";
 
 const { posts, postImages } = tables;
+
+/** Where a new post's slug is found free. */
+export const postSlugs: SlugSource = { table: posts, column: posts.slug, fallback: "post" };
 
 /** The post's columns from the form: everything but what the server derives or stores apart. */
 function postValues({ slug: _slug, readTime: _readTime, images: _images, ...fields }: PostData) {
@@ -29,7 +32,7 @@ function imageRows(postId: number, images: PostImageInput[]) {
 /** Create a post and its additional images in one transaction, then publish it. */
 export async function createPost(db: Db, data: PostData): Promise<PostRow> {
   const post = await db.transaction(async (tx) => {
-    const slug = await allocateSlug(tx, posts, posts.slug, data.title, "post");
+    const slug = await allocateSlug(tx, postSlugs, data.title);
     const [row] = await tx
       .insert(posts)
       .values({ ...postValues(data), slug })

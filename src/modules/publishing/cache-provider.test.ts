@@ -1,6 +1,10 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DbHandle } from "../../../db/client.ts";
+import { insertPost } from "../../../tests/factories.ts";
+import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { runtime } from "@/lib/runtime.server";
 import pageStoreProvider, { STALE_MAX_AGE } from "./cache-provider";
+import { contentVersion } from "./content-version.server";
 
 const provider = pageStoreProvider();
 const store = runtime().pages;
@@ -19,8 +23,25 @@ const rendered = (html: string, tags: string) =>
     headers: { "Content-Type": "text/html", "CDN-Cache-Control": "max-age=3600", "Cache-Tag": tags },
   });
 
+// The provider reads the content version a render begins at from the database.
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await createTestDb();
+  runtime().useDatabase(handle);
+});
+afterAll(async () => {
+  await handle.close();
+});
 afterEach(() => {
   vi.restoreAllMocks();
+});
+
+it("stores a page with the content version its render began at", async () => {
+  await insertPost(handle.db);
+  const version = await contentVersion(handle.db);
+  expect(version).toBeGreaterThan(0);
+  await visit("/post/versioned", () => Promise.resolve(rendered("text", "post:79")));
+  expect(store.get("/post/versioned")?.contentVersion).toBe(version);
 });
 
 describe("when rendering a changed page fails", () => {

@@ -1,7 +1,9 @@
 import type { CacheProvider } from "astro";
 import { hasSessionCookie } from "@/modules/auth/cookie";
 import { pageKey } from "./page-key";
-import { runtime } from "@/lib/runtime.server";
+import { db, runtime } from "@/lib/runtime.server";
+import { databaseOutage, outagePage } from "@/lib/database-outage.server";
+import { contentVersion } from "./content-version.server";
 import type { StoredPage } from "./page-store.server";
 import { storedResponse } from "./stored-response.server";
 
@@ -15,6 +17,9 @@ const NOT_STORED = new Set([
   "date",
   "x-astro-cache",
 ]);
+
+// API calls, uploads and resized images: answers no page renders, never stored.
+const NEVER_STORED = /^\/(api|uploads|_image)(\/|$)/;
 
 /** How long a browser may keep a stale page sent because rendering failed: briefly, so the fresh one follows soon. */
 export const STALE_MAX_AGE = "public, max-age=5";
@@ -34,7 +39,7 @@ function maxAgeOf(cdnCacheControl: string | null): number {
 /**
  * Astro's side of the page store: after a page renders, keep its bytes with the tags it
  * declared through `Astro.cache.set`. Hits never get here; the front server answers them
- * before the pipeline runs (scripts/start.ts).
+ * before the pipeline runs (scripts/start.ts, the main thread).
  */
 export default function pageStoreProvider(): CacheProvider {
   return {
@@ -48,9 +53,19 @@ export default function pageStoreProvider(): CacheProvider {
       // If rendering fails (the database is down), the last stored copy stands in.
       const fallback = visitorRead ? store.fallback(key) : undefined;
       let response: Response;
+      // A page's content version, read before its own queries, so it shows at least that
+      // version. Pages read the database anyway (their theme); API calls and files, which
+      // are never stored, do not wait on it.
+      const readsVersion = visitorRead && !NEVER_STORED.test(url.pathname);
+      let version = 0;
       try {
+        if (readsVersion) version = await contentVersion(db());
         response = await next();
       } catch (error) {
+        // Here only the version's read can fail for want of the database (the pipeline
+        // answers its own outages): the page would have, too.
+        const outage = readsVersion ? databaseOutage(error) : undefined;
+        if (!fallback && outage) return outagePage(outage);
         if (!fallback) throw error;
         console.warn(`Rendering ${url.pathname} failed (${(error as Error).name}); sent its last stored copy.`);
         return standIn(fallback);
@@ -58,7 +73,7 @@ export default function pageStoreProvider(): CacheProvider {
       if (response.status >= 500 && fallback) return standIn(fallback);
       const maxAge = maxAgeOf(response.headers.get("CDN-Cache-Control"));
       const storable =
-        visitorRead &&
+        readsVersion &&
         maxAge > 0 &&
         (response.status === 200 || response.status === 404) &&
         !response.headers.has("Set-Cookie");
@@ -74,7 +89,7 @@ export default function pageStoreProvider(): CacheProvider {
       const body = Buffer.from(await response.arrayBuffer());
       const stored = await store.put(
         key,
-        { status: response.status, headers, body, tags, maxAgeSeconds: maxAge },
+        { status: response.status, headers, body, tags, maxAgeSeconds: maxAge, contentVersion: version },
         epoch,
       );
       if (stored)

@@ -5,12 +5,13 @@ import { PAGEFIND_PREFIX, sendIndexFile } from "@/modules/search/pagefind-respon
 import { ASSETS_PREFIX, BuildAssets } from "./build-assets.server";
 import { defaultCacheControl, NO_STORE, securityHeaders, withFrameAncestors } from "./http-policy";
 import { pageKey } from "./page-key";
-import type { PageStore, StoredPage } from "./page-store.server";
+import type { StoredPage } from "./page-store.server";
 import { RenderQueue, type RenderQueueOptions } from "./render-queue.server";
 import { preparePage, readHeaders, sendStored, type PreparedPage } from "./stored-response.server";
 
 export interface FrontServerOptions {
-  store: PageStore;
+  /** The fresh stored pages: the page store, or the front server's copy of the worker's. */
+  store: { get(key: string): StoredPage | undefined };
   /** Everything the store cannot answer: Astro's request handler. */
   astro: RequestListener;
   https: boolean;

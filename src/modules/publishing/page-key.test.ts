@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { MAX_PAGE } from "@/lib/paging";
 import { pageKey } from "./page-key";
 
 describe("pageKey", () => {
   it("keeps only the parameters pages read, sorted", () => {
-    expect(pageKey(new URL("http://x/archive?search=a&utm_source=n&category=b"))).toBe("/archive?category=b&search=a");
+    expect(pageKey(new URL("http://x/archive?search=a&utm_source=n&category=Meh+Moments"))).toBe(
+      "/archive?category=Meh+Moments&search=a",
+    );
     expect(pageKey(new URL("http://x/?fbclid=1"))).toBe("/");
   });
 
@@ -12,6 +15,26 @@ describe("pageKey", () => {
       Array.from({ length: 1000 }, (_, i) => pageKey(new URL(`http://x/post/the-sandwich-was-fine?junk${i}=${i}`))),
     );
     expect([...keys]).toEqual(["/post/the-sandwich-was-fine"]);
+  });
+
+  it("reads each parameter as pages do: first value, trimmed search, one of the four categories, a page past the first", () => {
+    const key = (query: string) => pageKey(new URL(`http://x/archive${query}`));
+    expect(key("?category=Nothing+Special&page=abc&search=+++")).toBe("/archive");
+    expect(key("?page=1")).toBe("/archive");
+    expect(key("?page=01")).toBe("/archive");
+    expect(key("?page=2")).toBe("/archive?page=2");
+    expect(key("?page=99999")).toBe(`/archive?page=${String(MAX_PAGE)}`);
+    expect(key("?search=+hold+music+")).toBe("/archive?search=hold+music");
+    expect(key("?category=Meh+Moments&category=junk")).toBe("/archive?category=Meh+Moments");
+    // What the site refuses (400) is never the page without it.
+    expect(key("?category=%00")).toBe("/archive?category=%00");
+  });
+
+  it("makes made-up values the page without them, so they cannot fill the store either", () => {
+    const keys = new Set(
+      Array.from({ length: 1000 }, (_, i) => pageKey(new URL(`http://x/?category=junk${i}&page=x${i}`))),
+    );
+    expect([...keys]).toEqual(["/"]);
   });
 });
 

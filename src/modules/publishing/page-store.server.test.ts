@@ -127,4 +127,60 @@ describe("PageStore", () => {
     expect(store.bytes).toBeGreaterThan(budget);
     expect(store.size).toBeLessThan(30);
   });
+
+  it("tells its observer, in order, of every page stored and every page that stops being a hit", async () => {
+    const store = new PageStore({ pages: { pages: 2, bytes: 1e6 } });
+    const changes: string[] = [];
+    store.observe((change) =>
+      changes.push("gone" in change ? `gone ${change.gone.join(" ")}` : `stored ${change.stored}`),
+    );
+    await store.put("/", page("home", ["posts"]), store.epoch());
+    await store.put("/about", page("about", ["theme"]), store.epoch());
+    store.markUsed(["/"]);
+    await store.put("/post/a", page("a", ["post:1"]), store.epoch());
+    store.drop(["posts"]);
+    store.drop(["nothing-shows-this"]);
+    store.dropKey("/post/a");
+    store.dropKey("/never-stored");
+    expect(changes).toEqual(["stored /", "stored /about", "gone /about", "stored /post/a", "gone /", "gone /post/a"]);
+  });
+
+  it("tells nothing of a page refused or larger than its whole room", async () => {
+    const store = new PageStore({ pages: { pages: 10, bytes: 100 } });
+    const changes: unknown[] = [];
+    store.observe((change) => changes.push(change));
+    const before = store.epoch();
+    store.drop(["post:1"]);
+    await store.put("/post/old", page("old", ["post:1"]), before);
+    await store.put("/post/huge", page(randomBytes(400).toString("hex"), ["post:2"]), store.epoch());
+    expect(changes).toEqual([]);
+    expect(store.size).toBe(0);
+  });
+
+  it("takes back pages an earlier run kept, which a change then drops like any other", async () => {
+    const earlier = new PageStore();
+    const kept = await earlier.put("/", page("home", ["posts"]), earlier.epoch());
+    if (!kept) throw new Error("the page was not stored");
+    const store = new PageStore();
+    const changes: unknown[] = [];
+    store.observe((change) => changes.push(change));
+    // As it comes from disk: its Buffers are plain Uint8Arrays.
+    store.restore([["/", structuredClone(kept)]]);
+    expect(Buffer.isBuffer(store.get("/")?.br)).toBe(true);
+    expect(changes).toEqual([]);
+    expect(store.drop(["posts"])).toEqual(["/"]);
+    expect(changes).toEqual([{ gone: ["/"] }]);
+  });
+
+  it("drops the pages rendered at another content version than the database's, and says so", async () => {
+    const store = new PageStore();
+    await store.put("/", { ...page("home", ["posts"]), contentVersion: 7 }, store.epoch());
+    await store.put("/about", { ...page("about", []), contentVersion: 6 }, store.epoch());
+    const changes: unknown[] = [];
+    store.observe((change) => changes.push(change));
+    store.dropAllBut(7);
+    expect(store.get("/")?.identity.toString()).toBe("home");
+    expect(store.get("/about")).toBeUndefined();
+    expect(changes).toEqual([{ gone: ["/about"] }]);
+  });
 });

@@ -52,7 +52,21 @@ export interface StoredPage {
   usedAt: number;
   /** Its content changed since it was rendered: kept only to stand in when a new render fails. */
   stale: boolean;
+  /** The database's content version its render began at (content-version.server.ts). */
+  contentVersion: number;
 }
+
+/** A Buffer again: a Buffer posted to another thread, or serialized, comes back a plain Uint8Array. */
+const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** A stored page as it arrives from another thread or from disk, with its bytes as Buffers again. */
+export const storedPageOf = (page: StoredPage): StoredPage => ({
+  ...page,
+  identity: asBuffer(page.identity),
+  br: asBuffer(page.br),
+  gzip: asBuffer(page.gzip),
+  stale: false,
+});
 
 export interface PageToStore {
   status: number;
@@ -60,19 +74,29 @@ export interface PageToStore {
   body: Buffer;
   tags: string[];
   maxAgeSeconds: number;
+  /** The content version its render began at; 0 where nothing reads it. */
+  contentVersion?: number;
 }
 
 const bytesOf = (page: StoredPage) => page.identity.length + page.br.length + page.gzip.length;
+
+/**
+ * What changed in a store, for a copy kept elsewhere (the front server's, in another thread):
+ * a page stored, or pages no longer to be sent as hits (stale, or evicted).
+ */
+export type PageStoreChange = { stored: string; page: StoredPage } | { gone: string[] };
 
 /** A room of the store: an LRU over Map's insertion order, bounded by count and by bytes. */
 class Room {
   readonly #map = new Map<string, StoredPage>();
   readonly #maxPages: number;
   readonly #maxBytes: number;
+  readonly #evicted: (key: string) => void;
   #bytes = 0;
-  constructor(maxPages: number, maxBytes: number) {
+  constructor(maxPages: number, maxBytes: number, evicted: (key: string) => void) {
     this.#maxPages = maxPages;
     this.#maxBytes = maxBytes;
+    this.#evicted = evicted;
   }
   get(key: string): StoredPage | undefined {
     return this.#map.get(key);
@@ -88,7 +112,10 @@ class Room {
     this.#map.set(key, page);
     this.#bytes += bytesOf(page);
     while (this.#map.size > this.#maxPages || this.#bytes > this.#maxBytes) {
-      this.delete(this.#map.keys().next().value as string);
+      const oldest = this.#map.keys().next().value as string;
+      this.delete(oldest);
+      // The page being set, when larger than the room, was never there for anyone to copy.
+      if (oldest !== key) this.#evicted(oldest);
     }
   }
   delete(key: string): void {
@@ -141,6 +168,7 @@ export class PageStore {
   readonly #now: () => number;
   #epoch = 0;
   readonly #droppedAt = new Map<string, number>();
+  #observer: ((change: PageStoreChange) => void) | undefined;
 
   constructor({
     pages = { pages: 2000, bytes: 96 * MB },
@@ -148,10 +176,16 @@ export class PageStore {
     notFound = { pages: 100, bytes: 4 * MB },
     now = Date.now,
   }: PageStoreOptions = {}) {
-    this.#pages = new Room(pages.pages, pages.bytes);
-    this.#queryPages = new Room(queryPages.pages, queryPages.bytes);
-    this.#notFound = new Room(notFound.pages, notFound.bytes);
+    const evicted = (key: string) => this.#observer?.({ gone: [key] });
+    this.#pages = new Room(pages.pages, pages.bytes, evicted);
+    this.#queryPages = new Room(queryPages.pages, queryPages.bytes, evicted);
+    this.#notFound = new Room(notFound.pages, notFound.bytes, evicted);
     this.#now = now;
+  }
+
+  /** Hear of every page stored and every page that stops being a hit, in order (one observer). */
+  observe(observer: (change: PageStoreChange) => void): void {
+    this.#observer = observer;
   }
 
   #rooms(): Room[] {
@@ -218,9 +252,18 @@ export class PageStore {
       expiresAt: this.#now() + page.maxAgeSeconds * 1000,
       usedAt: this.#now(),
       stale: false,
+      contentVersion: page.contentVersion ?? 0,
     };
-    this.#roomFor(key, page.status).set(key, stored);
+    const room = this.#roomFor(key, page.status);
+    room.set(key, stored);
+    // A page larger than its whole room is evicted as it is set: nothing to copy then.
+    if (room.get(key) === stored) this.#observer?.({ stored: key, page: stored });
     return stored;
+  }
+
+  /** Take back pages kept by an earlier run (see page-snapshot.server.ts), as they were stored. */
+  restore(pages: Iterable<[string, StoredPage]>): void {
+    for (const [key, page] of pages) this.#roomFor(key, page.status).set(key, storedPageOf(page));
   }
 
   #changedSince(tags: string[], renderEpoch: number): boolean {
@@ -242,13 +285,43 @@ export class PageStore {
         }
       }
     }
+    if (dropped.length > 0) this.#observer?.({ gone: dropped });
     return dropped;
+  }
+
+  /**
+   * Mark stale every page rendered at another content version than `current`: after a
+   * restart, what changed in the database while this server was away.
+   */
+  dropAllBut(current: number): void {
+    const dropped: string[] = [];
+    for (const room of this.#rooms()) {
+      for (const [key, page] of room.entries()) {
+        if (page.contentVersion === current || page.stale) continue;
+        page.stale = true;
+        dropped.push(key);
+      }
+    }
+    if (dropped.length > 0) this.#observer?.({ gone: dropped });
   }
 
   /** Mark one page stale by key. */
   dropKey(key: string): void {
     const found = this.#find(key);
-    if (found) found.page.stale = true;
+    if (!found) return;
+    found.page.stale = true;
+    this.#observer?.({ gone: [key] });
+  }
+
+  /** Keys whose pages were just sent as hits elsewhere (the front server's copy): evicted last. */
+  markUsed(keys: readonly string[]): void {
+    const now = this.#now();
+    for (const key of keys) {
+      const found = this.#find(key);
+      if (!found) continue;
+      found.page.usedAt = now;
+      found.room.touch(key, found.page);
+    }
   }
 
   /** Pages held, stale ones included. */

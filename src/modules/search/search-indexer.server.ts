@@ -12,6 +12,8 @@ export interface SearchIndexerOptions {
   debounceMs?: number;
   /** The longest a change waits while writes keep coming. */
   maxWaitMs?: number;
+  /** Told after each build is installed (the front server then serves it). */
+  installed?: () => void;
 }
 
 /** What the last build took, for the bench. */
@@ -32,6 +34,7 @@ export class SearchIndexer {
   readonly #records: () => Promise<SearchRecord[]>;
   readonly #debounceMs: number;
   readonly #maxWaitMs: number;
+  readonly #installed: () => void;
   #timer: NodeJS.Timeout | undefined;
   #firstChangeAt: number | undefined;
   #running: Promise<void> | undefined;
@@ -40,8 +43,15 @@ export class SearchIndexer {
   #waiters: (() => void)[] = [];
   #last: IndexBuild | undefined;
 
-  constructor({ files, records, debounceMs = 1000, maxWaitMs = 10_000 }: SearchIndexerOptions) {
+  constructor({
+    files,
+    records,
+    debounceMs = 1000,
+    maxWaitMs = 10_000,
+    installed = () => undefined,
+  }: SearchIndexerOptions) {
     this.#files = files;
+    this.#installed = installed;
     this.#records = records;
     this.#debounceMs = debounceMs;
     this.#maxWaitMs = maxWaitMs;
@@ -113,6 +123,7 @@ export class SearchIndexer {
     try {
       const records = await this.#records();
       await this.#files.install(await buildPagefindBundle(records));
+      this.#installed();
       this.#last = { records: records.length, ms: performance.now() - started, bytes: this.#files.bytes };
     } catch (error) {
       console.error("The search index could not be rebuilt; the previous one is still served:", error);

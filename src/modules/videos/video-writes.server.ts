@@ -2,13 +2,16 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { notFound } from "@/lib/errors";
-import { allocateSlug } from "@/lib/unique-slug.server";
+import { allocateSlug, type SlugSource } from "@/lib/unique-slug.server";
 import { runtime } from "@/lib/runtime.server";
 import { changeOf } from "@/modules/publishing/content-tags";
 import type { VideoData } from "./schema";
 import { videoColumns, type VideoRow } from "./videos.server";
 
 const { videos } = tables;
+
+/** Where a new video's slug is found free. */
+export const videoSlugs: SlugSource = { table: videos, column: videos.slug, fallback: "video" };
 
 /** The video's columns from the form: everything but the slug, which the server derives. */
 function videoValues({ slug: _slug, ...fields }: VideoData) {
@@ -18,7 +21,7 @@ function videoValues({ slug: _slug, ...fields }: VideoData) {
 /** Create a video with a slug from its title, then publish it. */
 export async function createVideo(db: Db, data: VideoData): Promise<VideoRow> {
   const video = await db.transaction(async (tx) => {
-    const slug = await allocateSlug(tx, videos, videos.slug, data.title, "video");
+    const slug = await allocateSlug(tx, videoSlugs, data.title);
     const [row] = await tx
       .insert(videos)
       .values({ ...videoValues(data), slug })

@@ -26,7 +26,7 @@ interface PostFormProps extends Omit<FormProps<PostJson, PostInput>, "item"> {
 type TextName = "title" | "excerpt" | "content" | "existentialEcho" | "soundtrackPotential" | "emotionalTexture";
 
 /** The post dialog's form (SPEC §4): empty for new, prefilled for edit; validated by the endpoint's schema. */
-export function PostForm({ post, images = [], takenSlugs, pending, onSubmit, onCancel }: PostFormProps) {
+export function PostForm({ post, images = [], pending, onSubmit, onCancel }: PostFormProps) {
   const id = useId();
   const [text, setText] = useState<Record<TextName, string>>({
     title: post?.title ?? "",
@@ -74,7 +74,7 @@ export function PostForm({ post, images = [], takenSlugs, pending, onSubmit, onC
   return (
     <form className="post-form" onSubmit={submit} noValidate>
       {field("title", "Title")}
-      <SlugField id={`${id}-slug`} slug={post?.slug} title={text.title} fallback="post" taken={takenSlugs} />
+      <SlugField id={`${id}-slug`} slug={post?.slug} title={text.title} kind="posts" />
       {field("excerpt", "Excerpt", true)}
       {field("content", "Content", true)}
       <CategorySelect id={`${id}-category`} value={category} error={errors.category} onChange={setCategory} />

@@ -34,7 +34,7 @@ function readDuration(url: string): Promise<number> {
 }
 
 /** The video dialog's form, in the post form's manner: empty for new, prefilled for edit. */
-export function VideoForm({ item, takenSlugs, pending, onSubmit, onCancel }: FormProps<VideoJson, VideoInput>) {
+export function VideoForm({ item, pending, onSubmit, onCancel }: FormProps<VideoJson, VideoInput>) {
   const id = useId();
   const [text, setText] = useState<Record<TextName, string>>({
     title: item?.title ?? "",
@@ -91,7 +91,7 @@ export function VideoForm({ item, takenSlugs, pending, onSubmit, onCancel }: For
   return (
     <form className="post-form" onSubmit={submit} noValidate>
       {field("title", "Title")}
-      <SlugField id={`${id}-slug`} slug={item?.slug} title={text.title} fallback="video" taken={takenSlugs} />
+      <SlugField id={`${id}-slug`} slug={item?.slug} title={text.title} kind="videos" />
       {field("description", "Description", 6)}
       <CategorySelect id={`${id}-category`} value={category} error={errors.category} onChange={setCategory} />
       <RatingInput id={`${id}-rating`} value={rating} onChange={setRating} />
