@@ -163,6 +163,27 @@ test("the editor shows the validator's verdict while typing, and a refused save 
   expect(await activeId(admin)).toBeGreaterThan(before);
 });
 
+test("a save made the moment typing ends keeps every keystroke, even on a busy page", async ({ page, admin }) => {
+  await signInAs(admin, page.context());
+  await openEditor(page);
+  await page.getByRole("tab", { name: "Code Editor" }).click();
+  await page.getByRole("textbox", { name: "Theme CSS" }).click();
+  await page.keyboard.press("ControlOrMeta+a");
+  const css = ":root { --radius: 9px; }\n";
+  // The page is busy as the typing and the shortcut arrive, as on a loaded machine: the
+  // browser handles both key events before React has rendered what was typed.
+  await page.evaluate(() => {
+    setTimeout(() => {
+      const start = performance.now();
+      while (performance.now() - start < 300);
+    });
+  });
+  await page.keyboard.insertText(css);
+  await page.keyboard.press("ControlOrMeta+s");
+  await dismiss(page, "CSS Saved");
+  expect(((await (await admin.get("/api/css/current")).json()) as { cssContent: string }).cssContent).toBe(css);
+});
+
 test("unsaved work is asked about before leaving or signing out", async ({ page, admin }) => {
   await signInAs(admin, page.context());
   await openEditor(page);
@@ -296,7 +317,11 @@ test("an admin page checks the stylesheet every 30 s, so a save made anywhere sh
     await page.clock.install({ time: new Date("2026-11-24T09:00:00Z") });
     await signInAs(admin, page.context());
     await page.goto("/admin");
+    // The page checks at once as the clock jumps; the save comes after that check's answer.
+    const checked = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/css/current/styles.css");
     await page.clock.pauseAt(new Date("2026-11-24T09:01:00Z"));
+    await checked;
+    await expect(page.locator("link[data-theme-stylesheet]")).toHaveCount(1);
     const before = await rootToken(page, "--radius");
     const response = await admin.post("/api/css/save", { data: { cssContent: ":root { --radius: 13px; }" } });
     expect(response.status()).toBe(201);
@@ -304,6 +329,54 @@ test("an admin page checks the stylesheet every 30 s, so a save made anywhere sh
     expect(await rootToken(page, "--radius")).toBe(before);
     await page.clock.runFor(5_000);
     await expect.poll(() => rootToken(page, "--radius")).toBe("13px");
+  } finally {
+    await context.close();
+  }
+});
+
+test("a check answered late never undoes a newer one", async ({ browser, admin }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await page.clock.install({ time: new Date("2026-11-24T09:00:00Z") });
+    await signInAs(admin, context);
+    await page.goto("/admin");
+    // The first check is answered before the save, but its answer reaches the page last.
+    let answered = () => {};
+    const firstAnswered = new Promise<void>((resolve) => (answered = resolve));
+    let deliver = () => {};
+    const delivered = new Promise<void>((resolve) => (deliver = resolve));
+    let handedOver = () => {};
+    const firstHandedOver = new Promise<void>((resolve) => (handedOver = resolve));
+    let checks = 0;
+    await page.route(
+      (url) => url.pathname === "/api/css/current/styles.css",
+      async (route) => {
+        checks += 1;
+        if (checks > 1) {
+          await route.continue();
+          return;
+        }
+        const answer = await route.fetch();
+        answered();
+        await delivered;
+        // The page may have given up on it (that is the point), so the hand-over can fail.
+        await route.fulfill({ response: answer }).catch(() => undefined);
+        handedOver();
+      },
+    );
+    // Past the first check's time: it is made now, and the next one 30 s on.
+    await page.clock.pauseAt(new Date("2026-11-24T09:00:40Z"));
+    await firstAnswered;
+    const response = await admin.post("/api/css/save", { data: { cssContent: ":root { --radius: 17px; }" } });
+    expect(response.status()).toBe(201);
+    await page.clock.runFor(30_000);
+    await expect(page.locator("link[data-theme-stylesheet]")).toHaveCount(1);
+    await expect.poll(() => rootToken(page, "--radius")).toBe("17px");
+    deliver();
+    await firstHandedOver;
+    await expect(page.locator("link[data-theme-stylesheet]")).toHaveCount(1);
+    expect(await rootToken(page, "--radius")).toBe("17px");
   } finally {
     await context.close();
   }

@@ -1,11 +1,12 @@
 import { TabList } from "@/components/admin/TabList";
 import { QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useUnsavedWork } from "@/components/admin/use-unsaved-work";
 import { apiRequest, readableError } from "@/lib/api-request";
 import { canRedo, canUndo } from "@/lib/history";
 import { getQueryClient } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
+import { useCurrentReducer } from "@/lib/use-current-reducer";
 import { mayDiscardUnsavedWork } from "@/lib/unsaved-work";
 import type { PostJson } from "@/modules/posts/serialize";
 import ThemeHistory from "../components/ThemeHistory";
@@ -48,7 +49,7 @@ function announceSave(): void {
 function Editor({ current }: { current: ThemeJson }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [draft, dispatch] = useReducer(draftReducer, current.cssContent, startDraft);
+  const [draft, dispatch, latestDraft] = useCurrentReducer(draftReducer, current.cssContent, startDraft);
   const [tab, setTab] = useState<Tab>("visual");
   // Once opened, the code editor stays mounted (hidden), so switching back is instant.
   const [codeOpened, setCodeOpened] = useState(false);
@@ -120,7 +121,8 @@ function Editor({ current }: { current: ThemeJson }) {
   const busy = save.isPending || replace.isPending;
 
   const saveDraft = () => {
-    if (!busy) save.mutate({ cssContent: css, name: name.trim() || datedThemeName(new Date()) });
+    const cssContent = latestDraft().history.present;
+    if (!busy) save.mutate({ cssContent, name: name.trim() || datedThemeName(new Date()) });
   };
   const saveRef = useRef(saveDraft);
   saveRef.current = saveDraft;
@@ -155,8 +157,6 @@ function Editor({ current }: { current: ThemeJson }) {
     },
     [],
   );
-  const cssRef = useRef(css);
-  cssRef.current = css;
 
   return (
     <div className="css-editor">
@@ -187,7 +187,7 @@ function Editor({ current }: { current: ThemeJson }) {
             type="button"
             onClick={() => {
               stopFollowing.current();
-              stopFollowing.current = openSitePreview(() => cssRef.current);
+              stopFollowing.current = openSitePreview(() => latestDraft().history.present);
             }}
           >
             Preview Site
