@@ -95,6 +95,9 @@ test("a parameter a page reads as nothing is the page without it, answered by it
   const fresh = { Cookie: `session=${"a".repeat(24)}.${"b".repeat(24)}` };
   for (const [path, same] of [
     ["/", "/?category=Nothing%20Special&page=1"],
+    // Home lists nothing by page or search, and About reads no parameter at all.
+    ["/", "/?page=3&search=kettle"],
+    ["/about", "/about?search=kettle&category=Meh%20Moments&page=2"],
     ["/archive", "/archive?category=junk&page=abc&search=%20%20"],
     ["/videos", "/videos?page=1&category=Meh%20Moment"],
     ["/archive?category=Meh%20Moments", "/archive?category=Meh%20Moments&category=junk&page=01"],

@@ -42,3 +42,15 @@ it("keeps a page in safe mode or as the theme preview apart from the page itself
   expect(pageKey(new URL("http://x/?safe-theme=1"))).toBe("/?safe-theme=1");
   expect(pageKey(new URL("http://x/about?theme-preview=1&utm_source=n"))).toBe("/about?theme-preview=1");
 });
+
+it("keeps only what the page itself reads: a listing's parameters split no other page", () => {
+  expect(pageKey(new URL("http://x/?page=7&search=kettle&category=Meh+Moments"))).toBe("/?category=Meh+Moments");
+  expect(pageKey(new URL("http://x/about?search=kettle&page=2&category=Meh+Moments"))).toBe("/about");
+  expect(pageKey(new URL("http://x/videos?page=2&search=bus"))).toBe("/videos?page=2&search=bus");
+  expect(pageKey(new URL("http://x/archive/?page=2"))).toBe("/archive/?page=2");
+  expect(pageKey(new URL("http://x/newsletter/try-again?reason=invalid"))).toBe("/newsletter/try-again?reason=invalid");
+  expect(pageKey(new URL("http://x/newsletter/try-again?reason=junk"))).toBe("/newsletter/try-again");
+  expect(pageKey(new URL("http://x/about?safe-theme=anything"))).toBe("/about?safe-theme=1");
+  // Refused text stays refused wherever it is sent.
+  expect(pageKey(new URL("http://x/about?search=%00"))).toBe("/about?search=%00");
+});

@@ -4,32 +4,53 @@ import { readPageNumber } from "@/lib/paging";
 import { readSearchTerm } from "@/lib/search-term";
 import { PREVIEW_PARAM, SAFE_THEME_PARAM } from "@/modules/themes/theme-params";
 
-const asIs = (value: string): string => value;
+type Reader = (value: string) => string | undefined;
 
-/**
- * The query parameters any page reads (the listings' `search`, `category` and `page`, the
- * newsletter's `reason`, the theme's safe mode and preview), each with the value a page
- * makes of it: pages read the first value only, trim a search, ignore
- * a category that is not one of the four, and read a page number that is not one as the
- * first page. Every other parameter
- * (tracking tags, cache busters, junk) and every value read as nothing cannot change a
- * page, so it never splits the store: `/post/x?anything` is the stored `/post/x`, and
- * `/?category=junk` the stored `/`. A page that starts reading a new parameter adds it here.
- */
-const PAGE_QUERY_PARAMS: ReadonlyMap<string, (value: string) => string | undefined> = new Map([
-  ["search", (value: string) => readSearchTerm(value) || undefined],
-  ["category", (value: string) => (isCategory(value) ? value : undefined)],
+/** A parameter read only for being there (the theme's safe mode and preview). */
+const present: Reader = () => "1";
+
+const readCategory: Reader = (value) => (isCategory(value) ? value : undefined);
+
+const LISTING: ReadonlyMap<string, Reader> = new Map<string, Reader>([
+  ["search", (value) => readSearchTerm(value) || undefined],
+  ["category", readCategory],
   [
     "page",
-    (value: string) => {
+    (value) => {
       const page = readPageNumber(value);
       return page > 1 ? String(page) : undefined;
     },
   ],
-  ["reason", asIs],
-  [SAFE_THEME_PARAM, asIs],
-  [PREVIEW_PARAM, asIs],
 ]);
+
+/**
+ * The query parameters each page reads, with the value it makes of each: pages read the
+ * first value only, trim a search, ignore a category that is not one of the four, read a
+ * page number that is not one as the first page, and the newsletter's retry page tells only
+ * whether the address was refused. Every other parameter (tracking tags, cache busters,
+ * junk, a listing's parameter on a page that lists nothing) and every value read as nothing
+ * cannot change a page, so it never splits the store: `/post/x?anything` is the stored
+ * `/post/x`, and `/?category=junk&page=7` the stored `/`. A page that starts reading a new
+ * parameter adds it here.
+ */
+const PAGE_PARAMS: ReadonlyMap<string, ReadonlyMap<string, Reader>> = new Map([
+  ["/", new Map([["category", readCategory]])],
+  ["/archive", LISTING],
+  ["/videos", LISTING],
+  [
+    "/newsletter/try-again",
+    new Map<string, Reader>([["reason", (value) => (value === "invalid" ? value : undefined)]]),
+  ],
+]);
+
+/** Read by every page: the theme's safe mode and the CSS editor's preview. */
+const EVERY_PAGE: ReadonlyMap<string, Reader> = new Map([
+  [SAFE_THEME_PARAM, present],
+  [PREVIEW_PARAM, present],
+]);
+
+/** Every parameter some page reads: text no field may hold in one of them is refused. */
+const READ_SOMEWHERE = new Set([...EVERY_PAGE.keys(), ...[...PAGE_PARAMS.values()].flatMap((m) => [...m.keys()])]);
 
 /**
  * The key a page is stored under: its path plus the parameters pages read, as they read
@@ -37,12 +58,16 @@ const PAGE_QUERY_PARAMS: ReadonlyMap<string, (value: string) => string | undefin
  * @example pageKey(new URL("http://x/archive?search=a&utm_source=n")) // "/archive?search=a"
  */
 export function pageKey(url: URL): string {
+  // Astro answers `/archive/` as `/archive`.
+  const reads = PAGE_PARAMS.get(url.pathname.length > 1 ? url.pathname.replace(/\/$/, "") : url.pathname);
   const params = new URLSearchParams();
-  for (const [name, read] of PAGE_QUERY_PARAMS) {
+  for (const name of READ_SOMEWHERE) {
     const value = url.searchParams.get(name);
+    if (value === null) continue;
     // Text no field may hold is kept as it came: such a request is refused (400), never
     // answered as the page without it.
-    const kept = value === null ? undefined : textFault(value) ? value : read(value);
+    const read = reads?.get(name) ?? EVERY_PAGE.get(name);
+    const kept = textFault(value) ? value : read?.(value);
     if (kept !== undefined) params.append(name, kept);
   }
   params.sort();
