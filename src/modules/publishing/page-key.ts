@@ -53,8 +53,8 @@ const EVERY_PAGE: ReadonlyMap<string, Reader> = new Map([
 const READ_SOMEWHERE = new Set([...EVERY_PAGE.keys(), ...[...PAGE_PARAMS.values()].flatMap((m) => [...m.keys()])]);
 
 /**
- * The key a page is stored under: its path plus the parameters pages read, as they read
- * them, sorted.
+ * The key a page is stored under: its path plus the parameters that page reads, as it
+ * reads them, sorted.
  * @example pageKey(new URL("http://x/archive?search=a&utm_source=n")) // "/archive?search=a"
  */
 export function pageKey(url: URL): string {
