@@ -87,10 +87,9 @@ const statusList = (result: FloodResult) =>
     .map(([status, count]) => `${fmt(count)} × ${status === "0" ? "error" : status}`)
     .join(", ");
 
-// Memory is read after a few seconds idle, when V8's memory reducer has had its chance to
-// hand freed pages back. The kinds are flooded twice: what the first pass adds is mostly the
-// allocators' high-water mark, which a second pass reuses; only memory that keeps growing
-// with more junk is memory kept for what a client made up.
+// Memory is read after 15 s idle, by when each of the server's threads has collected what the
+// flood left (src/lib/idle-collection.server.ts looks every 5 s). The kinds are flooded twice:
+// memory that keeps growing with more junk would be memory kept for what a client made up.
 const IDLE_MS = 15_000;
 const JUNK_KINDS = ["assets", "queries", "uploads", "images"] as const;
 
@@ -221,7 +220,7 @@ async function main(): Promise<void> {
       ``,
       `## Resident memory under ${fmt(JUNK)} made-up URLs of each kind (16 connections), twice over`,
       ``,
-      `Each reading after ${IDLE_MS / 1000} s idle. The first pass raises the allocators' high-water mark; what the second pass adds is what more junk costs.`,
+      `Each reading after ${IDLE_MS / 1000} s idle, once the server's threads have collected what the flood left. What the second pass adds is what more junk costs.`,
       ``,
       `| pass | after | answers | resident memory | added by this flood | growth since start |`,
       `|---|---|---|---|---|---|`,
@@ -231,7 +230,8 @@ async function main(): Promise<void> {
         return `| ${r.pass} | ${r.kind} | ${statusList(r.result)} | ${fmt(r.mb)} MB | ${fmt(r.mb - before)} MB | ${fmt(r.mb - memory.start)} MB |`;
       }),
       `| | **second pass in all** | | | **${fmt((memory.rows.at(-1)?.mb ?? 0) - (memory.rows[JUNK_KINDS.length - 1]?.mb ?? 0))} MB** | |`,
-      `| goal | | | | second pass ≤ 50 MB | |`,
+      `| | **most growth since start** | | | | **${fmt(Math.max(...memory.rows.map((r) => r.mb - memory.start)))} MB** |`,
+      `| goal | | | | | every reading ≤ 50 MB |`,
       ``,
       `## Cold start (spawn → first 200 on /, build already made)`,
       ``,

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { scheduleHousekeeping } from "../src/lib/housekeeping.server.ts";
+import { collectWhenIdle } from "../src/lib/idle-collection.server.ts";
 import { runtime as processRuntime } from "../src/lib/runtime.server.ts";
 import { behindFront, shareStoredPages } from "../src/modules/publishing/behind-front.server.ts";
 import { contentVersion } from "../src/modules/publishing/content-version.server.ts";
@@ -72,6 +73,7 @@ const stopSharing = handle.pool ? await shareChanges(runtime.publisher, handle.p
 // for other instances' changes; one made in between shows here.
 runtime.pages.dropAllBut(await contentVersion(handle.db));
 const stopHousekeeping = scheduleHousekeeping(handle.db);
+const stopCollecting = collectWhenIdle();
 
 // Only the front server can reach this socket: its folder is the process owner's alone (0700).
 const socketDir = mkdtempSync(path.join(os.tmpdir(), "meh-site-"));
@@ -91,6 +93,7 @@ async function stop(): Promise<void> {
   server.close();
   server.closeAllConnections();
   stopHousekeeping();
+  stopCollecting();
   await stopSharing?.();
   await indexer.stop();
   await closePagefind();

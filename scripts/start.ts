@@ -5,6 +5,7 @@ import http from "node:http";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { keptPagesFile } from "../db/kept-pages.ts";
+import { collectWhenIdle } from "../src/lib/idle-collection.server.ts";
 import { parseSettings, type Settings } from "../src/lib/settings.server.ts";
 import { createFrontHandler } from "../src/modules/publishing/front-server.server.ts";
 import { PageMirror } from "../src/modules/publishing/page-mirror.server.ts";
@@ -101,6 +102,8 @@ setInterval(() => {
   const keys = mirror.takeUsed();
   if (keys.length > 0) tell({ type: "used", keys });
 }, 1000).unref();
+
+collectWhenIdle();
 
 // Idle connections stay open longer than those of the proxies and clients that reuse them
 // (60 s is usual): a request sent on a connection at the moment the server closes it is lost
