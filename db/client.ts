@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { lockDirectory } from "./data-dir-lock.ts";
-import { embeddedDir } from "./database-url.ts";
+import { embeddedDir, isServerUrl } from "./database-url.ts";
 import { forgetKeptPages } from "./kept-pages.ts";
 import * as schema from "./schema/index.ts";
 
@@ -64,7 +64,7 @@ const pgliteStartParams = () => [...PGlite.defaultStartParams, ...sessionOptions
  * - `file:<dir>` or a bare path: PGlite with its data in `<dir>`, locked to this process.
  */
 export function createDb(url: string): DbHandle {
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+  if (isServerUrl(url)) return openPostgres(url);
   const dir = embeddedDir(url);
   return dir === undefined ? openPgliteMemory() : openPgliteFile(dir);
 }

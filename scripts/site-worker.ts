@@ -23,7 +23,12 @@ import { prepareDb } from "./prepare-db.ts";
 // The site worker: everything but answering stored pages and files, in a thread of its own
 // (scripts/start.ts starts it), so none of it runs on the front server's event loop.
 
-const SERVER_ENTRY = "./dist/server/entry.mjs";
+/** What scripts/start.ts hands the worker: the pages a clean stop kept, and the server bundle to load. */
+interface SiteWorkerData {
+  restored: [string, StoredPage][];
+  serverEntry: string;
+}
+const { restored, serverEntry } = workerData as SiteWorkerData;
 
 /** The parts of @astrojs/node's standalone build this script uses. */
 interface AstroServerEntry {
@@ -40,7 +45,7 @@ const runtime = processRuntime();
 const { settings } = runtime;
 // Pages a clean stop kept, which the front server already answers with: the store must hold
 // them too, or a change would not drop them.
-runtime.pages.restore((workerData as { restored: [string, StoredPage][] }).restored);
+runtime.pages.restore(restored);
 const lastChange = shareStoredPages(runtime.pages, post);
 
 // A failure here (a database in use by another server among them) ends the worker, and the
@@ -50,7 +55,7 @@ runtime.useDatabase(handle);
 
 // The adapter would otherwise start its own server on import.
 process.env.ASTRO_NODE_AUTOSTART = "disabled";
-const { handler } = (await import(new URL(SERVER_ENTRY, `file://${process.cwd()}/`).href)) as AstroServerEntry;
+const { handler } = (await import(new URL(serverEntry, `file://${process.cwd()}/`).href)) as AstroServerEntry;
 
 const searchIndex = new PagefindFiles(path.join(settings.dataDir, "pagefind"));
 const indexer = new SearchIndexer({

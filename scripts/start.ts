@@ -58,7 +58,9 @@ const searchIndex = new PagefindFiles(path.join(settings.dataDir, "pagefind"));
 await searchIndex.open();
 let stopping = false;
 
-const worker = new Worker(new URL("./site-worker.ts", import.meta.url), { workerData: { restored } });
+const worker = new Worker(new URL("./site-worker.ts", import.meta.url), {
+  workerData: { restored, serverEntry: SERVER_ENTRY },
+});
 const tell = (message: ToWorker) => {
   worker.postMessage(message);
 };

@@ -8,13 +8,13 @@ import vm from "node:vm";
 // offers no idle-time collection, so each thread asks for one itself once it goes quiet.
 
 /** How often a thread looks at itself; a look costs microseconds. */
-export const CHECK_EVERY_MS = 5_000;
+const CHECK_EVERY_MS = 5_000;
 /** The share of a check's interval the event loop may have been busy and still be idle. */
 export const IDLE_BELOW = 0.02;
 /** Heap growth since the last collection that makes one worth its time (tens of ms). */
 export const WORTH_COLLECTING_BYTES = 16 * 1024 * 1024;
 
-export interface HeapSample {
+interface HeapSample {
   /** How busy the event loop was since the last look, 0 to 1. */
   utilization: number;
   /** The heap V8 has taken from the system, used or not. */

@@ -78,8 +78,4 @@ export class PageMirror {
     this.#used.clear();
     return keys;
   }
-
-  get size(): number {
-    return this.#pages.size;
-  }
 }
