@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FloodKind } from "./flood";
 import { jsBytes } from "./js-bytes";
-import { fmt, LOAD_GENERATOR, PAGE, percentile, publishToVisible, signIn, throughput } from "./measure";
+import { fmt, LOAD_GENERATOR, median, PAGE, percentile, publishToVisible, signIn, throughput } from "./measure";
 import { scaleRows, scaleSection } from "./scale";
 import { indexBuildTimes, publishToFindable } from "./search-index";
 import { residentMb, startSite } from "./site";
@@ -19,6 +19,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PUBLISHES = 25;
 const JUNK = Number(process.env.BENCH_JUNK ?? 20_000);
 const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 10);
+/** Restarts after a kill -9: the time varies with the machine's load, so it is taken several times. */
+const CRASHES = 5;
 
 /**
  * Milliseconds from a theme save's response until a visitor's next load of the home page
@@ -158,9 +160,14 @@ async function main(): Promise<void> {
   const coldFirst = first.startMs;
   await first.stop();
   const second = await startSite(dataDir, "", first.port);
-  await second.crash();
-  // Started after a kill -9, so the data directory's lock is a dead holder's.
-  const site = await startSite(dataDir, "", first.port);
+  let site = second;
+  const afterCrash: number[] = [];
+  for (let i = 0; i < CRASHES; i++) {
+    await site.crash();
+    // Started after a kill -9, so the data directory's lock is a dead holder's and no pages were kept.
+    site = await startSite(dataDir, "", first.port);
+    afterCrash.push(site.startMs);
+  }
   const lines: string[] = [];
   try {
     const tput = await throughput(site.origin, ROUNDS, SECONDS);
@@ -239,7 +246,9 @@ async function main(): Promise<void> {
       `|---|---|`,
       `| empty data directory (migrate, seed, create admin) | ${fmt(coldFirst)} ms |`,
       `| existing data directory | ${fmt(second.startMs)} ms |`,
-      `| existing data directory, previous server killed (kill -9) | ${fmt(site.startMs)} ms |`,
+      `| existing data directory, previous server killed (kill -9), median of ${CRASHES} | ${fmt(median(afterCrash))} ms |`,
+      `| the same, slowest | ${fmt(Math.max(...afterCrash))} ms |`,
+      `| goal after a kill -9 | ≤ 2,000 ms |`,
       ``,
       `## JavaScript per public page (gzip)`,
       ``,

@@ -28,9 +28,9 @@ export async function startSite(dataDir?: string, databaseUrl = "", port?: numbe
   port ??= await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  // Node itself rather than the tsx CLI, which would run the server in a child of its own that
-  // a SIGKILL (see crash) would leave running.
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  // As `npm start` runs it, without npm: npm would run the server in a child of its own that a
+  // SIGKILL (see crash) would leave running.
+  const child: ChildProcess = spawn(process.execPath, ["scripts/start.ts"], {
     env: {
       ...process.env,
       HOST: "127.0.0.1",

@@ -1,4 +1,4 @@
-import { fileURLToPath } from "node:url";
+import path from "node:path";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -6,7 +6,9 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import type { DbHandle, Schema } from "./client.ts";
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+// From the project folder, where the site runs: this module is also built into the site
+// worker's bundle, which lives elsewhere.
+const migrationsFolder = path.resolve("db/migrations");
 
 /**
  * Apply the committed migrations. This is the programmatic migrator on purpose:

@@ -2,6 +2,7 @@ import "./load-env.ts";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
+import module from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
@@ -21,9 +22,9 @@ import { siteSearchRecords } from "../src/modules/search/search-records.server.t
 import { prepareDb } from "./prepare-db.ts";
 
 // The site worker: everything but answering stored pages and files, in a thread of its own
-// (scripts/start.ts starts it), so none of it runs on the front server's event loop.
+// (scripts/front-server.ts starts it), so none of it runs on the front server's event loop.
 
-/** What scripts/start.ts hands the worker: the pages a clean stop kept, and the server bundle to load. */
+/** What scripts/front-server.ts hands the worker: the pages a clean stop kept, and the server bundle to load. */
 interface SiteWorkerData {
   restored: [string, StoredPage][];
   serverEntry: string;
@@ -93,6 +94,12 @@ port.on("message", (message: ToWorker) => {
   else void stop();
 });
 post({ type: "ready", socketPath, database: { engine: handle.engine, location: handle.location }, seeded, admin });
+// Node writes its compile cache at exit, which a crash never reaches: written now, as the
+// front server writes its own, and again once the first requests have loaded the pages' modules.
+module.flushCompileCache();
+setTimeout(() => {
+  module.flushCompileCache();
+}, 10_000).unref();
 
 async function stop(): Promise<void> {
   server.close();

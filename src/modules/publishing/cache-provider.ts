@@ -39,7 +39,7 @@ function maxAgeOf(cdnCacheControl: string | null): number {
 /**
  * Astro's side of the page store: after a page renders, keep its bytes with the tags it
  * declared through `Astro.cache.set`. Hits never get here; the front server answers them
- * before the pipeline runs (scripts/start.ts, the main thread).
+ * before the pipeline runs (scripts/front-server.ts, the main thread).
  */
 export default function pageStoreProvider(): CacheProvider {
   return {
