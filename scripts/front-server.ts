@@ -49,8 +49,6 @@ let stopping = false;
 
 const worker = new Worker(SITE_WORKER, {
   workerData: { restored, serverEntry: SERVER_ENTRY },
-  // The worker is built JavaScript: it needs no TypeScript loader, whatever ran this thread.
-  execArgv: [],
 });
 const tell = (message: ToWorker) => {
   worker.postMessage(message);

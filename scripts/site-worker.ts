@@ -5,6 +5,7 @@ import http from "node:http";
 import module from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
 import { scheduleHousekeeping } from "../src/lib/housekeeping.server.ts";
 import { collectWhenIdle } from "../src/lib/idle-collection.server.ts";
@@ -56,7 +57,7 @@ runtime.useDatabase(handle);
 
 // The adapter would otherwise start its own server on import.
 process.env.ASTRO_NODE_AUTOSTART = "disabled";
-const { handler } = (await import(new URL(serverEntry, `file://${process.cwd()}/`).href)) as AstroServerEntry;
+const { handler } = (await import(pathToFileURL(serverEntry).href)) as AstroServerEntry;
 
 const searchIndex = new PagefindFiles(path.join(settings.dataDir, "pagefind"));
 const indexer = new SearchIndexer({

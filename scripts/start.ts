@@ -24,7 +24,8 @@ if (![SERVER_ENTRY, FRONT_SERVER, SITE_WORKER].every((file) => existsSync(file))
 }
 
 // V8's compiled code for the site's modules is kept on disk (in the system's temporary
-// folder), so a restart does not compile them again; the worker thread inherits the setting.
+// folder), so a restart does not compile them again. The worker thread turns it on from
+// NODE_COMPILE_CACHE, which enabling it here does not set.
 const { directory } = module.enableCompileCache();
 if (directory) process.env.NODE_COMPILE_CACHE = directory;
 

@@ -1,4 +1,4 @@
-import { builtinModules } from "node:module";
+import { isBuiltin } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 import { build, type Plugin } from "esbuild";
@@ -41,9 +41,8 @@ const leaveToNode: Plugin = {
 const builtinsByRequire: Plugin = {
   name: "builtins-by-require",
   setup(build) {
-    const builtins = new Set(builtinModules);
     build.onResolve({ filter: /^[a-z0-9_:/]+$/ }, ({ path, namespace }) => {
-      if (!builtins.has(path.replace(/^node:/, ""))) return undefined;
+      if (!isBuiltin(path)) return undefined;
       // The require in the stand-in below is Node's own.
       return namespace === "builtin" ? { path, external: true } : { path, namespace: "builtin" };
     });
@@ -64,7 +63,9 @@ export async function bundleForNode(entryPoints: { in: string; out: string }[], 
     format: "esm",
     target: "node22",
     // Bundled CommonJS packages call require, which an ES module lacks.
-    banner: { js: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);' },
+    banner: {
+      js: 'import { createRequire as bannerCreateRequire } from "node:module"; const require = bannerCreateRequire(import.meta.url);',
+    },
     plugins: [leaveToNode, builtinsByRequire],
     logLevel: "warning",
   });
@@ -77,24 +78,26 @@ export async function bundleForNode(entryPoints: { in: string; out: string }[], 
  * loading the worker module by module took over 2 s of a restart, and one file a quarter of that.
  */
 export function startBundles(): AstroIntegration {
-  // Read now: the config's own modules are gone by the time the build is done.
-  const bundles = Object.entries(START_BUNDLES);
   let root: URL;
   let serverDir: URL;
   return {
     name: "meh:start-bundles",
     hooks: {
-      "astro:config:setup": ({ updateConfig }) => {
+      "astro:config:setup": ({ command, updateConfig }) => {
         // The server build bundles its packages for the same reason: the first request
-        // would otherwise load hundreds of their modules one by one.
-        updateConfig({ vite: { ssr: { noExternal: true, external: [...LOADED_BY_NODE] } } });
+        // would otherwise load hundreds of their modules one by one. The dev server loads
+        // them as Vite's defaults say.
+        if (command === "build") updateConfig({ vite: { ssr: { noExternal: true, external: [...LOADED_BY_NODE] } } });
       },
       "astro:config:done": ({ config }) => {
         root = config.root;
         serverDir = config.build.server;
       },
       "astro:build:done": async ({ logger }) => {
-        const entryPoints = bundles.map(([out, source]) => ({ in: fileURLToPath(new URL(source, root)), out }));
+        const entryPoints = Object.entries(START_BUNDLES).map(([out, source]) => ({
+          in: fileURLToPath(new URL(source, root)),
+          out,
+        }));
         await bundleForNode(entryPoints, fileURLToPath(serverDir));
         logger.info(`Built ${entryPoints.map(({ out }) => `${out}.mjs`).join(" and ")}`);
       },
