@@ -66,10 +66,13 @@ describe("collectWhenIdle", () => {
     expect(heap).toBeLessThan(burst - 80 * MB);
   });
 
-  it("is what makes the difference: left alone, V8 keeps the heap the burst grew", async () => {
-    // Ten checks' worth of quiet (the collecting thread looks every 20 ms).
-    const quietUntil = performance.now() + 200;
+  it("is what makes the difference: left alone, V8 keeps much of the heap the burst grew", async () => {
+    // Twenty checks' worth of quiet (the collecting thread looks every 20 ms). V8 finishes
+    // the collection it had under way when the burst ended (about 300 MB down to 140 MB),
+    // then keeps the rest for as long as the thread allocates nothing; collected, it is 10 MB.
+    const quietUntil = performance.now() + 400;
     const { burst, heap } = await watchHeap(false, () => performance.now() > quietUntil);
-    expect(heap).toBeGreaterThan(burst - 20 * MB);
+    expect(burst).toBeGreaterThan(200 * MB);
+    expect(heap).toBeGreaterThan(100 * MB);
   });
 });
