@@ -12,6 +12,9 @@ const UNDECOMPOSED: Record<string, string> = {
   ı: "i",
 };
 
+/** How long a new item's title rests before the editor asks which slug it would get. */
+export const SLUG_PREVIEW_WAIT_MS = 300;
+
 /**
  * Turn a title into a URL slug by the site's rule (SPEC §5), after folding accented letters
  * to their base letters: lowercase, trim, drop everything but word characters, spaces and

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { SLUG_PREVIEW_WAIT_MS } from "../../src/lib/slug";
 import { dismiss, newPostDialog, signIn, upload, uploadOnly } from "./admin-helpers";
 
 const COVER = "content/media/posts/the-sandwich-was-fine-cover.jpg";
@@ -195,4 +196,27 @@ test("the outcome of saving shows at once, not behind the dialog's upload notice
     .getByRole("button", { name: /Delete/ })
     .click();
   await expect(page.getByRole("status").filter({ hasText: "Post Deleted" })).toBeVisible();
+});
+
+test("the slug is asked for once the title rests, not at every key", async ({ page }) => {
+  await page.clock.install();
+  const dialog = await newPostDialog(page);
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === "/api/slugs/posts") asked.push(url.searchParams.get("title") ?? "");
+  });
+
+  await dialog.getByLabel("Title").pressSequentially("A Lukewarm Bath");
+  await page.clock.runFor(SLUG_PREVIEW_WAIT_MS - 1);
+  expect(asked, "nothing is asked while the title is still changing").toEqual([]);
+  await page.clock.runFor(1);
+  await expect(dialog.getByLabel("Slug")).toHaveValue("a-lukewarm-bath");
+  expect(asked).toEqual(["A Lukewarm Bath"]);
+
+  // Emptied, the title has no slug at once; nothing is asked for no title.
+  await dialog.getByLabel("Title").fill("");
+  await expect(dialog.getByLabel("Slug")).toHaveValue("");
+  await page.clock.runFor(SLUG_PREVIEW_WAIT_MS);
+  expect(asked).toEqual(["A Lukewarm Bath"]);
 });

@@ -3,6 +3,8 @@ import { useState, type SubmitEvent } from "react";
 import type { z } from "zod";
 import { CATEGORIES } from "@/lib/categories";
 import { clampRating } from "@/lib/form-fields";
+import { SLUG_PREVIEW_WAIT_MS } from "@/lib/slug";
+import { useSettledValue } from "@/lib/use-settled-value";
 import { useUnsavedWork } from "./use-unsaved-work";
 import { MEH_RATING } from "../../../db/domain-constants.ts";
 
@@ -96,7 +98,8 @@ export function SlugField({
   title: string;
   kind: "posts" | "videos";
 }) {
-  const wanted = title.trim();
+  const typed = title.trim();
+  const wanted = useSettledValue(typed, SLUG_PREVIEW_WAIT_MS);
   const preview = useQuery<{ slug: string }>({
     queryKey: [`/api/slugs/${kind}?${new URLSearchParams({ title: wanted }).toString()}`],
     enabled: slug === undefined && wanted !== "",
@@ -107,7 +110,7 @@ export function SlugField({
   return (
     <div className="field">
       <label htmlFor={id}>Slug</label>
-      <input id={id} value={slug ?? (wanted ? (preview.data?.slug ?? "") : "")} disabled />
+      <input id={id} value={slug ?? (typed ? (preview.data?.slug ?? "") : "")} disabled />
     </div>
   );
 }
