@@ -1,10 +1,12 @@
 import "./load-env.ts";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import module from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { keptPagesFile } from "../db/kept-pages.ts";
 import { collectWhenIdle } from "../src/lib/idle-collection.server.ts";
+import { ownOrigin, urlHost } from "../src/lib/listen-address.ts";
 import { SERVER_ENTRY, SITE_WORKER } from "../src/lib/build-output.ts";
 import { parseSettings, type Settings } from "../src/lib/settings.server.ts";
 import { createFrontHandler } from "../src/modules/publishing/front-server.server.ts";
@@ -106,15 +108,14 @@ server.on("error", (error: NodeJS.ErrnoException) => {
   fail(error.message);
 });
 server.listen(settings.port, settings.host, () => {
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : settings.port;
-  const host = typeof address === "object" && address?.family === "IPv6" ? `[${address.address}]` : settings.host;
+  const address = server.address() as AddressInfo;
   void ready.then(({ database, seeded, admin }) => {
-    tell({ type: "listening", origin: `http://${host}:${port}` });
+    tell({ type: "listening", origin: ownOrigin(address) });
     // Node writes its compile cache at exit, which a crash never reaches, and the restart
     // after a crash is when it matters most.
     module.flushCompileCache();
-    console.log(startBanner({ settings, database, seeded, admin, url: `http://${settings.host}:${port}` }));
+    const url = `http://${urlHost(settings.host)}:${address.port}`;
+    console.log(startBanner({ settings, database, seeded, admin, url }));
   });
 });
 

@@ -4,26 +4,15 @@ import { NO_STORE } from "./http-policy";
 import type { PageMirror } from "./page-mirror.server";
 import { CLIENT_ADDRESS_HEADER, PAGES_SEQ_HEADER } from "./worker-messages";
 
-// Headers of one connection (RFC 9110 §7.6.1), never passed on; and Date, which the front
-// server writes itself.
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "upgrade", "te", "trailer"]);
+// Headers of one connection (RFC 9110 §7.6.1), never passed on either way.
+const HOP_BY_HOP = ["connection", "keep-alive", "proxy-connection", "upgrade", "te", "trailer"];
+// The visitor's copies of the front's own headers are dropped before the front sets them.
+const NOT_FORWARDED = new Set([...HOP_BY_HOP, CLIENT_ADDRESS_HEADER, PAGES_SEQ_HEADER]);
+// The front server frames the body and writes Date itself; the store's change number is for it alone.
+const NOT_ANSWERED = new Set([...HOP_BY_HOP, "transfer-encoding", "date", PAGES_SEQ_HEADER]);
 
-function forwardedHeaders(req: http.IncomingMessage): IncomingHttpHeaders {
-  const headers: IncomingHttpHeaders = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (!HOP_BY_HOP.has(name) && name !== CLIENT_ADDRESS_HEADER && name !== PAGES_SEQ_HEADER) headers[name] = value;
-  }
-  headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "unknown";
-  return headers;
-}
-
-function answerHeaders(upstream: IncomingHttpHeaders): IncomingHttpHeaders {
-  const headers: IncomingHttpHeaders = {};
-  for (const [name, value] of Object.entries(upstream)) {
-    if (!HOP_BY_HOP.has(name) && name !== "transfer-encoding" && name !== "date" && name !== PAGES_SEQ_HEADER)
-      headers[name] = value;
-  }
-  return headers;
+function without(headers: IncomingHttpHeaders, dropped: Set<string>): IncomingHttpHeaders {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !dropped.has(name)));
 }
 
 /**
@@ -40,13 +29,16 @@ export function proxyToWorker(socketPath: string, mirror: PageMirror): RequestLi
       agent,
       method: req.method,
       path: req.url,
-      headers: forwardedHeaders(req),
+      headers: {
+        ...without(req.headers, NOT_FORWARDED),
+        [CLIENT_ADDRESS_HEADER]: req.socket.remoteAddress ?? "unknown",
+      },
     });
     let answered: http.IncomingMessage | undefined;
     upstream.on("response", (answer) => {
       answered = answer;
       const send = () => {
-        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answerHeaders(answer.headers));
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, without(answer.headers, NOT_ANSWERED));
         pipeline(answer, res, () => {
           // The worker answered before taking the whole body (a refused upload). The rest
           // goes nowhere: that connection, mid-body, is closed rather than used again, and
