@@ -23,6 +23,7 @@ export default defineConfig({
           name: "pglite",
           include: ["src/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...postgresOnlyTests],
+          globalSetup: ["tests/setup/pglite-template.ts"],
         },
       },
       ...(process.env.TEST_DATABASE_URL

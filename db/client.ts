@@ -69,8 +69,16 @@ export function createDb(url: string): DbHandle {
   return dir === undefined ? openPgliteMemory() : openPgliteFile(dir);
 }
 
-function openPgliteMemory(): DbHandle {
-  const client = new PGlite({ extensions, startParams: pgliteStartParams() });
+/**
+ * An in-memory PGlite that starts as a copy of another's dump (`PGlite.dumpDataDir`): a
+ * migrated database in a fraction of the time initdb and the migrations take (tests).
+ */
+export function createMemoryDbFrom(dump: Blob): DbHandle {
+  return openPgliteMemory(dump);
+}
+
+function openPgliteMemory(dump?: Blob): DbHandle {
+  const client = new PGlite({ extensions, startParams: pgliteStartParams(), loadDataDir: dump });
   return {
     db: drizzlePglite({ client, schema }),
     engine: "pglite-memory",

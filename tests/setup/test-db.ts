@@ -1,19 +1,18 @@
+import { readFile } from "node:fs/promises";
 import pg from "pg";
 import { inject } from "vitest";
-import { createDb, type DbHandle } from "../../db/client.ts";
-import { runMigrations } from "../../db/migrate.ts";
+import { createDb, createMemoryDbFrom, type DbHandle } from "../../db/client.ts";
 import { databaseUrl } from "./postgres-url.ts";
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite, or (in the postgres
- * project) a clone of the run's template database on TEST_DATABASE_URL's server.
+ * A fresh, migrated database for one test file: in-memory PGlite started from the run's
+ * migrated dump, or (in the postgres project) a clone of the run's template database on
+ * TEST_DATABASE_URL's server.
  */
 export async function createTestDb(): Promise<DbHandle> {
   const server = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB_ENGINE !== "postgres" || !server) {
-    const handle = createDb("memory://");
-    await runMigrations(handle);
-    return handle;
+    return createMemoryDbFrom(new Blob([await readFile(inject("pgliteTemplate"))]));
   }
   const name = `${inject("pgTemplate").replace(/tmpl$/, "")}${crypto.randomUUID().slice(0, 8)}`;
   const admin = new pg.Client({ connectionString: server });
