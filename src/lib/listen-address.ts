@@ -1,5 +1,4 @@
-import { isIPv6 } from "node:net";
-import type { AddressInfo } from "node:net";
+import { isIPv6, type AddressInfo } from "node:net";
 
 /** A host as it stands in a URL: an IPv6 address in brackets (RFC 3986 §3.2.2). */
 export function urlHost(host: string): string {
