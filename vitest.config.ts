@@ -14,6 +14,8 @@ export default defineConfig({
   resolve: { alias },
   test: {
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
+    // The default theme is read as text (`?raw`) by the code under test; other CSS stays empty.
+    css: { include: [/content\/theme\/default\.css/] },
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [

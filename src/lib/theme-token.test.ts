@@ -24,3 +24,11 @@ it("takes the last declaration, as the cascade does when a theme is laid over th
   expect(themeToken(layered, "--color-bg")).toBe("#101010");
   expect(themeToken(layered, "--radius")).toBe("0");
 });
+
+it("has no value for a property that reads itself back, however long the loop, and never recurses without end", () => {
+  expect(themeToken(":root { --a: var(--a) }", "--a")).toBeUndefined();
+  expect(themeToken(":root { --a: var(--b); --b: var(--c); --c: var(--a) }", "--a")).toBeUndefined();
+  const chain = Array.from({ length: 100_000 }, (_, i) => `--c${i}: var(--c${i + 1});`).join(" ");
+  expect(themeToken(`:root { ${chain} --c100000: red }`, "--c0")).toBeUndefined();
+  expect(themeToken(":root { --a: var(--b); --b: var(--c); --c: red }", "--a")).toBe("red");
+});

@@ -8,6 +8,21 @@ test("the dashboard sends a visitor to /login before any HTML", async ({ request
   expect(await response.text()).toBe("");
 });
 
+test("what is typed to sign in never reaches the page's markup, where a stylesheet could read it", async ({ page }) => {
+  await page.goto("/login");
+  await hydrated(page, "LoginForm");
+  await page.getByLabel("Username").pressSequentially("someone");
+  await page.getByLabel("Password").pressSequentially("hunter42");
+  await expect(page.getByLabel("Password")).toHaveValue("hunter42");
+  // React mirrors a controlled field's text into its value attribute, which
+  // input[value$="2"] selectors match.
+  expect(await page.locator("body").evaluate((body) => body.outerHTML)).not.toMatch(/hunter42|someone/);
+  expect(await page.locator('input[value]:not([value=""])').count()).toBe(0);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Login failed" })).toBeVisible();
+  expect(await page.locator('input[value]:not([value=""])').count()).toBe(0);
+});
+
 test("sign in with the form, see the dashboard with live counts, and sign out", async ({ page }) => {
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();

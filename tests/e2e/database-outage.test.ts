@@ -3,6 +3,7 @@ import { startFreezableProxy } from "../setup/freezable-proxy";
 import type { PlaywrightWorkerArgs } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { startInstance } from "./instance";
+import { cacheState } from "./support";
 
 // Runs in the PostgreSQL project only: PGlite runs inside the site's process and cannot
 // hang apart from it. A proxy plays the frozen server, so the shared one is never touched.
@@ -26,13 +27,19 @@ async function frozenSite(playwright: PlaywrightWorkerArgs["playwright"]) {
 }
 
 test("with the database frozen, pages and API calls answer 503 with Retry-After within 3 s, stored pages 200", async ({
+  admin,
   playwright,
 }) => {
   test.setTimeout(90_000);
   const { proxy, site, stop } = await frozenSite(playwright);
   try {
-    // The home page is stored once rendered; polled, as it is stored just after it is sent.
-    await expect.poll(async () => (await site.request.get("/")).headers()["x-astro-cache"]).toBe("HIT");
+    // Polled: another writer test's change may drop the page between two reads.
+    await expect
+      .poll(async () => {
+        await site.request.get("/");
+        return cacheState(admin, "/", site.origin);
+      })
+      .toBe("fresh");
     proxy.freeze();
 
     const asked: { what: string; path: string; headers: Record<string, string> }[] = [
@@ -52,9 +59,9 @@ test("with the database frozen, pages and API calls answer 503 with Retry-After 
       expect(response.headers()["retry-after"], what).toMatch(/^[1-9]\d*$/);
       expect(performance.now() - start, what).toBeLessThan(3_000);
     }
+    // Only the stored copy could answer now.
     const stored = await site.request.get("/");
     expect(stored.status()).toBe(200);
-    expect(stored.headers()["x-astro-cache"]).toBe("HIT");
 
     proxy.thaw();
     expect((await site.request.get("/api/posts/recent")).status()).toBe(200);
@@ -73,7 +80,12 @@ test("a page a write made stale just before the database froze is still sent, no
   const asAdmin = { Cookie: `session=${session?.value ?? ""}`, Origin: site.origin };
   let id: number | undefined;
   try {
-    await expect.poll(async () => (await site.request.get("/")).headers()["x-astro-cache"]).toBe("HIT");
+    await expect
+      .poll(async () => {
+        await site.request.get("/");
+        return cacheState(admin, "/", site.origin);
+      })
+      .toBe("fresh");
     const before = await (await site.request.get("/")).text();
     const created = await site.request.post("/api/posts", {
       headers: asAdmin,
@@ -86,11 +98,10 @@ test("a page a write made stale just before the database froze is still sent, no
 
     const home = await site.request.get("/");
     expect(home.status()).toBe(200);
-    expect(["STALE", "HIT"]).toContain(home.headers()["x-astro-cache"]);
-    if (home.headers()["x-astro-cache"] === "STALE") {
-      expect(await home.text()).toBe(before);
-      expect(home.headers()["cache-control"]).toBe("public, max-age=5");
-    }
+    // Its re-render met the frozen database and its last stored copy stands in, briefly;
+    // or the re-render was quicker than the freeze.
+    if (home.headers()["cache-control"] === "public, max-age=5") expect(await home.text()).toBe(before);
+    else expect(await home.text()).toContain("Written Before The Outage");
   } finally {
     proxy.thaw();
     if (id !== undefined) await site.request.delete(`/api/posts/${id}`, { headers: asAdmin });

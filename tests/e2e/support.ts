@@ -1,6 +1,6 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { uploadTargetSchema, type UploadTarget } from "../../src/modules/uploads/contract";
 
 /** The admin the browser tests sign in as: the servers are started with these as ADMIN_USERNAME/PASSWORD. */
@@ -59,6 +59,17 @@ export interface HeldRequests {
   arrived: Promise<void>;
   /** Let the held requests, and every later one, go on to the server. */
   release(): void;
+}
+
+/**
+ * What the page store holds for `path`: "fresh" (answered from the store), "stale" or
+ * "absent". Only the admin is told; no response says it to visitors. `origin` asks another
+ * instance on the same database, where the admin's session is as good.
+ */
+export async function cacheState(admin: APIRequestContext, path: string, origin = ""): Promise<string> {
+  const response = await admin.get(`${origin}/api/pages/cache-state?path=${encodeURIComponent(path)}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { state: string }).state;
 }
 
 /**

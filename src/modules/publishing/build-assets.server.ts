@@ -66,7 +66,6 @@ export class BuildAssets {
       { status: 200, headers: [["content-type", type + charset]], identity, br, gzip, etag: etagOf(identity) },
       this.#security,
       IMMUTABLE,
-      false,
     );
   }
 }

@@ -128,8 +128,13 @@ function completeHeaders(res: ServerResponse, path: string, signedIn: boolean, s
     if (!res.hasHeader("Cache-Control") && !find("cache-control")) {
       res.setHeader("Cache-Control", defaultCacheControl(path, status, signedIn));
     }
+    // Whether a page came from the store is the store's own business: told to a visitor, it
+    // would say which addresses (searches) someone else asked for before.
     const cacheState = find("x-astro-cache");
-    if (given && cacheState && given[cacheState] === "MISS") {
+    const state = cacheState && given ? given[cacheState] : res.getHeader("x-astro-cache");
+    if (cacheState && given) Reflect.deleteProperty(given, cacheState);
+    res.removeHeader("x-astro-cache");
+    if (state === "MISS") {
       const tags = storedTags();
       if (tags.length > 0) res.setHeader("Cache-Tag", tags.join(","));
     }

@@ -19,12 +19,7 @@ export type PreparedPage = Record<"br" | "gzip" | "identity", PreparedResponse>;
 export type ResponseBytes = Pick<StoredPage, "status" | "headers" | "identity" | "br" | "gzip" | "etag"> &
   Partial<Pick<StoredPage, "tags">>;
 
-export function preparePage(
-  page: ResponseBytes,
-  security: [string, string][],
-  cacheControl?: string,
-  hit = true,
-): PreparedPage {
+export function preparePage(page: ResponseBytes, security: [string, string][], cacheControl?: string): PreparedPage {
   const base = new Map<string, string>(security.map(([n, v]) => [n.toLowerCase(), v]));
   for (const [name, value] of page.headers) base.set(name.toLowerCase(), value);
   base.set("content-security-policy", withFrameAncestors(base.get("content-security-policy")));
@@ -34,7 +29,6 @@ export function preparePage(
     "cache-control",
     cacheControl ?? base.get("cache-control") ?? (page.status === 200 ? PUBLIC_PAGE : "public, max-age=10"),
   );
-  if (hit) base.set("x-astro-cache", "HIT");
   // What the page shows, so a CDN in front can purge it by tag when that content changes.
   if (page.tags?.length) base.set("cache-tag", page.tags.join(","));
   const variant = (encoding: "br" | "gzip" | "identity", body: Buffer): PreparedResponse => {
@@ -50,10 +44,11 @@ export function preparePage(
 
 /**
  * A page just rendered and stored, as the visitor who asked for it gets it: the same bytes,
- * encoding and validator every later hit sends, marked as a miss.
+ * encoding and validator every later hit sends. It is marked as a miss for the front
+ * server alone, which adds the page's tags and removes the mark.
  */
 export function storedResponse(page: StoredPage, acceptEncoding: string | null, ifNoneMatch: string | null): Response {
-  const variant = preparePage(page, [], undefined, false)[pickEncoding(acceptEncoding ?? undefined)];
+  const variant = preparePage(page, [])[pickEncoding(acceptEncoding ?? undefined)];
   const notModified = ifNoneMatch === variant.etag;
   const headers = new Headers();
   const flat = notModified ? variant.notModified : variant.headers;

@@ -10,6 +10,12 @@ export interface CssProblem {
   message: string;
 }
 
+/** A problem at an offset in the theme's text, before it is told as a line and column. */
+export interface CssFinding {
+  offset: number;
+  message: string;
+}
+
 /** The largest theme accepted, in UTF-8 bytes. */
 export const THEME_CSS_MAX_BYTES = 256 * 1024;
 

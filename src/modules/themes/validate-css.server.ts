@@ -30,7 +30,11 @@ import {
   type ParseError,
 } from "@csstools/css-tokenizer";
 import { transform } from "lightningcss";
-import { THEME_CSS_MAX_BYTES, type CssProblem } from "./css-problem";
+import { THEME_CSS_MAX_BYTES, type CssFinding, type CssProblem } from "./css-problem";
+import { readRules } from "./css-rules";
+import { customPropertyCycles, customPropertyReferences } from "./custom-property-cycles";
+import { DEFAULT_THEME_CSS } from "./default-theme";
+import { inputObservationFindings } from "./input-observation";
 
 /**
  * lightningcss parses nested blocks by recursion on the native stack, and overflows it (a
@@ -43,6 +47,8 @@ const MAX_NESTING = 64;
 const TOO_LARGE = `The theme is larger than ${THEME_CSS_MAX_BYTES / 1024} KB`;
 const MARKUP = "Markup is not allowed in CSS: in a string, write < as \\3c";
 const BAD_URL = "url() may only point at this site's own files (a path starting with /) or a data:image URI";
+// An address a selector chooses could report what it matched; a file needs no query.
+const QUERY_URL = "url() may not carry a query string (?): a theme's addresses are files";
 const UNREADABLE_URL = "This url() could not be read: put the address in quotes";
 
 // What an HTML parser would take for a tag, an end tag, a comment or a processing instruction.
@@ -89,12 +95,6 @@ const TOKENIZER_MESSAGES: Record<string, string> = {
   [ParseErrorMessage.InvalidEscapeSequenceAfterBackslash]: "A \\ at the end of a line escapes nothing",
 };
 
-/** A problem at an offset in the text, before it is told as a line and column. */
-interface Finding {
-  offset: number;
-  message: string;
-}
-
 // Enough to fix a theme by; a pasted page of junk would otherwise answer with tens of thousands.
 const MAX_PROBLEMS = 100;
 
@@ -111,12 +111,15 @@ export function findCssProblems(css: string): CssProblem[] {
     (token) => token[0] !== TokenType.EOF,
   );
   const blocks = walkBlocks(tokens);
+  const rules = readRules(tokens);
   // From the most to the least telling: where two checks find the same spot, the first speaks.
   const findings = [
     ...markupFindings(css),
     ...scriptSchemeFindings(tokens),
     ...nameFindings(tokens),
     ...addressFindings(tokens, blocks.enclosingFunctions),
+    ...inputObservationFindings(rules.preludes, rules.declarations),
+    ...customPropertyCycles(rules.declarations, defaultReferences()),
     ...tokenizerErrors.map((error) => ({
       offset: error.sourceStart,
       message: TOKENIZER_MESSAGES[error.message] ?? `This could not be read: ${error.message}`,
@@ -132,7 +135,7 @@ export function findCssProblems(css: string): CssProblem[] {
     .map(([offset, message]) => ({ ...lines.positionOf(offset), message }));
 }
 
-function markupFindings(css: string): Finding[] {
+function markupFindings(css: string): CssFinding[] {
   return [...css.matchAll(MARKUP_START)].map((match) => ({ offset: match.index, message: MARKUP }));
 }
 
@@ -142,7 +145,7 @@ function markupFindings(css: string): Finding[] {
  * the word hides it: the URL parser drops tabs and line breaks, and old browsers dropped
  * comments. Each is reported at the token where it begins.
  */
-function scriptSchemeFindings(tokens: CSSToken[]): Finding[] {
+function scriptSchemeFindings(tokens: CSSToken[]): CssFinding[] {
   let text = "";
   const owners: number[] = [];
   for (const token of tokens) {
@@ -151,7 +154,7 @@ function scriptSchemeFindings(tokens: CSSToken[]): Finding[] {
     text += piece;
     for (let index = 0; index < piece.length; index++) owners.push(token[2]);
   }
-  const findings: Finding[] = [];
+  const findings: CssFinding[] = [];
   for (const match of text.matchAll(SCRIPT_SCHEME)) {
     const offset = owners[match.index];
     if (offset !== undefined) findings.push({ offset, message: `${match[0].toLowerCase()} URLs are not allowed` });
@@ -175,8 +178,8 @@ function decodedText(token: CSSToken): string {
 }
 
 /** At-rules, functions and properties refused by name, wherever they stand. */
-function nameFindings(tokens: CSSToken[]): Finding[] {
-  const findings: Finding[] = [];
+function nameFindings(tokens: CSSToken[]): CssFinding[] {
+  const findings: CssFinding[] = [];
   tokens.forEach((token, index) => {
     let message: string | undefined;
     if (isTokenAtKeyword(token)) message = AT_RULES.get(token[4].value.toLowerCase());
@@ -209,8 +212,8 @@ function nextSignificant(tokens: CSSToken[], index: number): CSSToken | undefine
 }
 
 /** Every address a browser would load: url()s anywhere, and the strings of url("…") and image-set(). */
-function addressFindings(tokens: CSSToken[], enclosingFunctions: (string | undefined)[]): Finding[] {
-  const findings: Finding[] = [];
+function addressFindings(tokens: CSSToken[], enclosingFunctions: (string | undefined)[]): CssFinding[] {
+  const findings: CssFinding[] = [];
   tokens.forEach((token, index) => {
     const enclosing = enclosingFunctions[index];
     // The tokenizer reports no error for a space inside an unquoted url(), only a bad token.
@@ -219,7 +222,8 @@ function addressFindings(tokens: CSSToken[], enclosingFunctions: (string | undef
       isTokenURL(token) ||
       (isTokenString(token) && enclosing !== undefined && ADDRESS_FUNCTIONS.has(enclosing))
     ) {
-      if (!isSiteAddress(token[4].value)) findings.push({ offset: token[2], message: BAD_URL });
+      const fault = addressFault(token[4].value);
+      if (fault) findings.push({ offset: token[2], message: fault });
     } else if (isTokenFunction(token) && enclosing !== undefined && IMAGE_CHOICES.has(enclosing)) {
       const name = token[4].value.toLowerCase();
       if (name !== "url" && name !== "type" && !name.endsWith("gradient")) {
@@ -233,16 +237,29 @@ function addressFindings(tokens: CSSToken[], enclosingFunctions: (string | undef
   return findings;
 }
 
-/** A path on this site, a fragment of the page, or an image written out as a data: URI. */
-function isSiteAddress(address: string): boolean {
+/**
+ * Why an address may not stand in a theme, if it may not: only a path on this site without
+ * a query, a fragment of the page, or an image written out as a data: URI.
+ */
+function addressFault(address: string): string | undefined {
   // As the URL parser reads it: tabs and line breaks are dropped anywhere, controls and
   // spaces at either end, and a \ after the first / makes it a host (`/\evil.example`).
   const url = address.replace(/[\t\n\r]/g, "").replace(/^[\p{Cc} ]+|[\p{Cc} ]+$/gu, "");
-  return url.startsWith("#") || /^\/(?![/\\])/.test(url) || /^data:image\//i.test(url);
+  if (url.startsWith("#") || /^data:image\//i.test(url)) return undefined;
+  if (!/^\/(?![/\\])/.test(url)) return BAD_URL;
+  return url.split("#")[0]?.includes("?") ? QUERY_URL : undefined;
+}
+
+let defaults: Map<string, Set<string>> | undefined;
+
+/** What the default theme's custom properties read, which a theme's own may loop back through. */
+function defaultReferences(): Map<string, Set<string>> {
+  defaults ??= customPropertyReferences(readRules(tokenize({ css: DEFAULT_THEME_CSS })).declarations);
+  return defaults;
 }
 
 interface Blocks {
-  findings: Finding[];
+  findings: CssFinding[];
   /** The lower-cased name of the innermost function around each token, if any. */
   enclosingFunctions: (string | undefined)[];
   tooDeep: boolean;
@@ -289,7 +306,7 @@ function walkBlocks(tokens: CSSToken[]): Blocks {
  * do what it says) and the URLs it would load. Its places are moved to the start of the
  * token they fall in, where the other checks report, so one spot gets one problem.
  */
-function parserFindings(css: string, tokens: CSSToken[], lines: Lines): Finding[] {
+function parserFindings(css: string, tokens: CSSToken[], lines: Lines): CssFinding[] {
   const { warnings, dependencies } = transform({
     filename: "theme.css",
     code: Buffer.from(css),
@@ -297,13 +314,15 @@ function parserFindings(css: string, tokens: CSSToken[], lines: Lines): Finding[
     errorRecovery: true,
   });
   const significant = tokens.filter((token) => !isTokenWhiteSpaceOrComment(token));
-  const findings: Finding[] = [];
+  const findings: CssFinding[] = [];
   // Its columns, like its lines, are 1-based, whatever its typings say.
   for (const dependency of dependencies ?? []) {
     // An @import is refused by name, wherever it stands.
-    if (dependency.type !== "url" || isSiteAddress(dependency.url)) continue;
+    if (dependency.type !== "url") continue;
+    const fault = addressFault(dependency.url);
+    if (fault === undefined) continue;
     const offset = lines.offsetOf(dependency.loc.start.line, dependency.loc.start.column);
-    findings.push({ offset: tokenAt(significant, offset)?.[2] ?? offset, message: BAD_URL });
+    findings.push({ offset: tokenAt(significant, offset)?.[2] ?? offset, message: fault });
   }
   for (const { message, loc } of warnings) {
     if (REFUSED_AT_RULE_WARNING.test(message)) continue;

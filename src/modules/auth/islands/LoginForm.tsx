@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from "react";
+import { useId, useRef, useState, type SubmitEvent } from "react";
 import { apiRequest, readableError } from "@/lib/api-request";
 import { toast, toastAfterNavigation } from "@/lib/toast";
 import { keepSafeMode } from "@/modules/themes/theme-params";
@@ -17,25 +17,27 @@ function fieldError(field: Field, value: string): string | undefined {
 /** Admin sign-in (SPEC §2, §4): fields checked on blur, 'Signing in...', toasts, then /admin. */
 export default function LoginForm() {
   const id = useId();
-  const [values, setValues] = useState<Record<Field, string>>({ username: "", password: "" });
+  // Kept out of React's state on purpose: a controlled input mirrors every key typed into
+  // its value attribute, where any stylesheet's [value$=…] selectors can read it.
+  const values = useRef<Record<Field, string>>({ username: "", password: "" });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [pending, setPending] = useState(false);
 
   const check = (field: Field) => {
-    setErrors((current) => ({ ...current, [field]: fieldError(field, values[field]) }));
+    setErrors((current) => ({ ...current, [field]: fieldError(field, values.current[field]) }));
   };
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     const found = {
-      username: fieldError("username", values.username),
-      password: fieldError("password", values.password),
+      username: fieldError("username", values.current.username),
+      password: fieldError("password", values.current.password),
     };
     setErrors(found);
     if (found.username || found.password) return;
     setPending(true);
     try {
-      const { user } = await apiRequest<{ user: PublicUser }>("POST", "/api/auth/login", values);
+      const { user } = await apiRequest<{ user: PublicUser }>("POST", "/api/auth/login", values.current);
       forgetUser();
       // The page changes at once, so the next page shows this: the dashboard for an admin,
       // and for anyone else this page again, saying that the admin area needs an admin.
@@ -61,12 +63,12 @@ export default function LoginForm() {
         name={field}
         type={type}
         autoComplete={autoComplete}
-        value={values[field]}
+        defaultValue=""
         aria-invalid={errors[field] ? true : undefined}
         aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
         onChange={(event) => {
           const value = event.target.value;
-          setValues((current) => ({ ...current, [field]: value }));
+          values.current = { ...values.current, [field]: value };
           // A shown error goes as soon as it is fixed, not on blur: else the form would
           // shift under the pointer as the Sign In button is pressed.
           if (errors[field]) setErrors((current) => ({ ...current, [field]: fieldError(field, value) }));

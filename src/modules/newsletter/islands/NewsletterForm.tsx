@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from "react";
+import { useId, useRef, useState, type SubmitEvent } from "react";
 import { apiRequest } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
 import { newsletterSignupSchema } from "../schema";
@@ -9,12 +9,15 @@ import { newsletterSignupSchema } from "../schema";
  */
 export default function NewsletterForm() {
   const id = useId();
-  const [email, setEmail] = useState("");
+  // Uncontrolled: a controlled input mirrors what is typed into its value attribute, where
+  // a stylesheet's selectors could read the address.
+  const field = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
+    const email = field.current?.value ?? "";
     if (email.trim() === "" || pending) return;
     const parsed = newsletterSignupSchema.safeParse({ email });
     if (!parsed.success) {
@@ -25,7 +28,7 @@ export default function NewsletterForm() {
     setPending(true);
     try {
       await apiRequest("POST", "/api/newsletter/subscribe", parsed.data);
-      setEmail("");
+      if (field.current) field.current.value = "";
       toast({ title: "Successfully subscribed!", description: "You'll receive notifications about new meh moments." });
     } catch {
       toast({ title: "Subscription failed", description: "Please try again later.", variant: "destructive" });
@@ -45,12 +48,9 @@ export default function NewsletterForm() {
           autoComplete="email"
           required
           maxLength={254}
-          value={email}
+          ref={field}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => {
-            setEmail(event.target.value);
-          }}
         />
         <button className="button" type="submit" disabled={pending} aria-busy={pending}>
           {pending ? "..." : "Subscribe"}

@@ -1,0 +1,9 @@
+import { defineRoute } from "@/lib/define-route.server";
+import { runtime } from "@/lib/runtime.server";
+import { cacheState, cacheStateQuery } from "@/modules/publishing/cache-state";
+
+export const GET = defineRoute({
+  access: "admin",
+  query: cacheStateQuery,
+  run: ({ query }) => ({ path: query.path, ...cacheState(runtime().pages, query.path) }),
+});
