@@ -1,9 +1,10 @@
 import { createDb, type Db, type DbHandle } from "../../db/client.ts";
-import type { NicknameGenerator } from "@/modules/nickname/nicknames.server";
+import { NICKNAME_AI_CONCURRENCY, type NicknameGenerator } from "@/modules/nickname/nicknames.server";
 import { openAiNicknames } from "@/modules/nickname/openai-nicknames.server";
 import { PageStore } from "@/modules/publishing/page-store.server";
 import { Publisher } from "@/modules/publishing/publisher.server";
 import { createObjectStore, type ObjectStore } from "@/modules/uploads/object-store.server";
+import { ConcurrencyGate } from "./concurrency-gate";
 import { parseSettings, type Settings } from "./settings.server.ts";
 
 /**
@@ -45,7 +46,11 @@ export class Runtime {
   /** The nickname generator's AI (with a key) and its daily budget. */
   get nicknames(): NicknameGenerator {
     const { openai, dailyAiLimit } = this.settings.nickname;
-    this.#nicknames ??= { ai: openai ? openAiNicknames(openai) : undefined, dailyAiLimit };
+    this.#nicknames ??= {
+      ai: openai ? openAiNicknames(openai) : undefined,
+      dailyAiLimit,
+      aiCalls: new ConcurrencyGate(NICKNAME_AI_CONCURRENCY),
+    };
     return this.#nicknames;
   }
 

@@ -7,6 +7,8 @@ export interface FakeAnswer {
   headers?: Record<string, string>;
   body: unknown;
   delayMs?: number;
+  /** Sent only once this settles (after `delayMs`): a provider held busy for as long as a test needs. */
+  until?: Promise<void>;
 }
 
 /** What the fake was sent: the path, the API key it came with, and the JSON body. */
@@ -76,7 +78,7 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
         res.writeHead(answer.status ?? 200, { "Content-Type": "application/json", ...answer.headers });
         res.end(typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body));
       };
-      const timer = setTimeout(send, answer.delayMs ?? 0);
+      const timer = setTimeout(() => void (answer.until ?? Promise.resolve()).then(send), answer.delayMs ?? 0);
       timers.add(timer);
     });
   });

@@ -54,6 +54,6 @@ export async function answerNicknameForm(
   if (!parsed.success) return { status: 400, error: parsed.error.issues[0]?.message };
 
   const { allowed } = await hitRateLimit(db, nicknameKeys.client(clientAddress(context)), NICKNAME_LIMITS.perClient);
-  const response = await suggestNicknames(db, allowed ? generator : { dailyAiLimit: 0 }, parsed.data);
+  const response = await suggestNicknames(db, allowed ? generator : { ...generator, dailyAiLimit: 0 }, parsed.data);
   return { status: 200, answer: { name: parsed.data.name, attempt: parsed.data.attempt ?? 0, response } };
 }

@@ -15,7 +15,14 @@ import {
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { resetRateLimit, throttle } from "@/lib/rate-limit.server";
 import { localNicknames } from "./local-nicknames";
-import { NICKNAME_LIMITS, nicknameKeys, suggestNicknames, type NicknameGenerator } from "./nicknames.server";
+import { ConcurrencyGate } from "@/lib/concurrency-gate";
+import {
+  NICKNAME_AI_CONCURRENCY,
+  NICKNAME_LIMITS,
+  nicknameKeys,
+  suggestNicknames,
+  type NicknameGenerator,
+} from "./nicknames.server";
 import { openAiNicknames } from "./openai-nicknames.server";
 import { nicknameResponseSchema, type NicknameSuggestion } from "./schema";
 
@@ -54,7 +61,11 @@ afterAll(async () => {
 beforeEach(() => {
   fake.requests.length = 0;
   // A generous budget: these cases are about the answers, the budget has its own.
-  generator = { ai: openAiNicknames(settingsFor(fake.url), TIMEOUT_MS), dailyAiLimit: 1000 };
+  generator = {
+    ai: openAiNicknames(settingsFor(fake.url), TIMEOUT_MS),
+    dailyAiLimit: 1000,
+    aiCalls: new ConcurrencyGate(NICKNAME_AI_CONCURRENCY),
+  };
   warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 afterEach(() => {
@@ -127,13 +138,40 @@ describe("nicknames from OpenAI", () => {
   });
 
   it("are not asked for at all without a key", async () => {
-    const result = await suggestNicknames(handle.db, { dailyAiLimit: 1000 }, { name: "Ada" });
+    const result = await suggestNicknames(handle.db, { ...generator, ai: undefined }, { name: "Ada" });
     expect(result).toEqual({ nicknames: localNicknames("Ada"), source: "local" });
     expect(fake.requests).toHaveLength(0);
   });
 });
 
 describe("the limits", () => {
+  it("let a slow provider hold only a few calls: the next is answered locally at once, without spending budget", async () => {
+    let release = () => {};
+    const until = new Promise<void>((resolve) => (release = resolve));
+    fake.answerWith({ ...answer(SUGGESTED), until });
+    const held = Array.from({ length: NICKNAME_AI_CONCURRENCY }, () =>
+      suggestNicknames(handle.db, generator, { name: "Ada" }),
+    );
+    await vi.waitFor(() => {
+      expect(fake.requests).toHaveLength(NICKNAME_AI_CONCURRENCY);
+    });
+    await resetRateLimit(handle.db, nicknameKeys.aiDay(new Date()));
+    const budgeted = { ...generator, dailyAiLimit: 1 };
+    // The provider has not answered any of them, and this one does not wait for it.
+    expect(await suggestNicknames(handle.db, budgeted, { name: "Ada" })).toEqual({
+      nicknames: localNicknames("Ada"),
+      source: "local",
+    });
+    expect(fake.requests).toHaveLength(NICKNAME_AI_CONCURRENCY);
+    release();
+    expect((await Promise.all(held)).map((result) => result.source)).toEqual(
+      Array<string>(NICKNAME_AI_CONCURRENCY).fill("ai"),
+    );
+    // Room again, and the budget of one was not spent by the call turned away.
+    fake.answerWith(answer(SUGGESTED));
+    expect((await suggestNicknames(handle.db, budgeted, { name: "Ada" })).source).toBe("ai");
+  });
+
   it("stop asking the AI once the day's budget is spent; the local generator answers", async () => {
     // The other cases' calls today count too.
     await resetRateLimit(handle.db, nicknameKeys.aiDay(new Date()));
@@ -163,7 +201,7 @@ describe("the limits", () => {
       await before.close();
 
       const after = createDb(url);
-      const restarted = { ai: openAiNicknames(settingsFor(fake.url), TIMEOUT_MS), dailyAiLimit: 1 };
+      const restarted = { ...generator, ai: openAiNicknames(settingsFor(fake.url), TIMEOUT_MS), dailyAiLimit: 1 };
       expect((await suggestNicknames(after.db, restarted, { name: "Ada" })).source).toBe("local");
       expect(fake.requests).toHaveLength(1);
       await expect(

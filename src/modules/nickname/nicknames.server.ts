@@ -1,3 +1,4 @@
+import type { ConcurrencyGate } from "@/lib/concurrency-gate";
 import type { Db } from "@/lib/db.server";
 import { describeError } from "@/lib/log-unexpected";
 import { hitRateLimit, type RateLimit } from "@/lib/rate-limit.server";
@@ -22,10 +23,15 @@ export const nicknameKeys = {
   aiDay: (now: Date) => `nickname:ai:${now.toISOString().slice(0, 10)}`,
 };
 
-/** What the generator may use: the AI, when there is a key, and how many of its answers a day. */
+/** AI calls in flight at once, site-wide per process; past them the local generator answers at once. */
+export const NICKNAME_AI_CONCURRENCY = 4;
+
+/** What the generator may use: the AI, when there is a key, how many of its answers a day, and how many at once. */
 export interface NicknameGenerator {
   ai?: NicknameAi;
   dailyAiLimit: number;
+  /** Shared by every request of the process: NICKNAME_AI_CONCURRENCY calls at most. */
+  aiCalls: ConcurrencyGate;
 }
 
 /**
@@ -36,7 +42,7 @@ export interface NicknameGenerator {
  */
 export async function suggestNicknames(
   db: Db,
-  { ai, dailyAiLimit }: NicknameGenerator,
+  { ai, dailyAiLimit, aiCalls }: NicknameGenerator,
   request: NicknameRequest,
 ): Promise<NicknameResponse> {
   const local = (): NicknameResponse => ({
@@ -44,8 +50,21 @@ export async function suggestNicknames(
     source: "local",
   });
   if (!ai || dailyAiLimit === 0) return local();
-  const budget = await hitRateLimit(db, nicknameKeys.aiDay(new Date()), { limit: dailyAiLimit, windowMs: DAY });
-  if (!budget.allowed) return local();
+  // A slow provider must not gather visitors behind it: with the calls already out, this
+  // one is answered locally, before it spends any of the day's budget.
+  const leave = aiCalls.enter();
+  if (!leave) return local();
+  try {
+    const budget = await hitRateLimit(db, nicknameKeys.aiDay(new Date()), { limit: dailyAiLimit, windowMs: DAY });
+    if (!budget.allowed) return local();
+    return (await askAi(ai, request)) ?? local();
+  } finally {
+    leave();
+  }
+}
+
+/** The AI's nicknames, or undefined when it fails, times out, refuses or sends too few usable ones. */
+async function askAi(ai: NicknameAi, request: NicknameRequest): Promise<NicknameResponse | undefined> {
   try {
     const nicknames = await ai.suggest(request);
     if (nicknames.length >= SUGGESTIONS.min) return { nicknames, source: "ai" };
@@ -54,5 +73,5 @@ export async function suggestNicknames(
     // Expected now and then (a timeout, the provider's limits): worth a line, not an alarm.
     console.warn(`Nickname AI failed; answered locally: ${describeError(error)}`);
   }
-  return local();
+  return undefined;
 }

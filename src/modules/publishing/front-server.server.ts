@@ -3,7 +3,7 @@ import { carriesSessionToken } from "@/modules/auth/cookie";
 import type { PagefindFiles } from "@/modules/search/pagefind-files.server";
 import { PAGEFIND_PREFIX, sendIndexFile } from "@/modules/search/pagefind-response.server";
 import { ASSETS_PREFIX, BuildAssets } from "./build-assets.server";
-import { defaultCacheControl, NO_STORE, securityHeaders, withFrameAncestors } from "./http-policy";
+import { defaultCacheControl, NO_STORE, securityHeaders, waitsOnOutside, withFrameAncestors } from "./http-policy";
 import { pageKey } from "./page-key";
 import type { StoredPage } from "./page-store.server";
 import { RenderQueue, type RenderQueueOptions } from "./render-queue.server";
@@ -21,6 +21,8 @@ export interface FrontServerOptions {
   searchIndex?: PagefindFiles;
   /** How many requests Astro works on at once, and how many may wait (see RenderQueue). */
   renders?: RenderQueueOptions;
+  /** The same for requests that wait on something outside the site (see waitsOnOutside). */
+  outsideCalls?: RenderQueueOptions;
 }
 
 // What the site answers; anything else (TRACE, CONNECT, made-up methods) is refused here.
@@ -39,10 +41,14 @@ export function createFrontHandler({
   clientDir,
   searchIndex,
   renders = { concurrency: 4, maxWaiting: 64 },
+  // Mostly waiting, not working: more at once than renders, each answering locally when its
+  // service is busy (the nickname generator's gate).
+  outsideCalls = { concurrency: 32, maxWaiting: 256 },
 }: FrontServerOptions): RequestListener {
   const security = Object.entries(securityHeaders(https));
   const assets = clientDir ? new BuildAssets(clientDir, security) : undefined;
   const queue = new RenderQueue(renders);
+  const outsideQueue = new RenderQueue(outsideCalls);
   // A hit is the hot path: each stored page's three responses are prepared once, then
   // sent with one writeHead, with no URL parsing for paths without a query.
   const prepared = new WeakMap<StoredPage, PreparedPage>();
@@ -85,13 +91,13 @@ export function createFrontHandler({
             sendStored(req, res, 200, ready, wanted);
           },
           () => {
-            pass(req, res, pathname, signedIn);
+            pass(req, res, method, pathname, signedIn);
           },
         );
         return;
       }
     }
-    pass(req, res, pathname, signedIn);
+    pass(req, res, method, pathname, signedIn);
   };
 
   function plain(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
@@ -100,8 +106,9 @@ export function createFrontHandler({
     res.end(text);
   }
 
-  function pass(req: IncomingMessage, res: ServerResponse, pathname: string, signedIn: boolean): void {
-    const admitted = queue.admit(res, () => {
+  function pass(req: IncomingMessage, res: ServerResponse, method: string, pathname: string, signedIn: boolean): void {
+    const lane = waitsOnOutside(method, pathname) ? outsideQueue : queue;
+    const admitted = lane.admit(res, () => {
       for (const [name, value] of security) res.setHeader(name, value);
       // A miss was stored before its head is written; it carries the tags its hits will.
       const storedTags = () => store.get(pageKey(new URL(req.url ?? "/", "http://site")))?.tags ?? [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultCacheControl, IMMUTABLE, NO_STORE, pickEncoding, PUBLIC_PAGE } from "./http-policy";
+import { defaultCacheControl, IMMUTABLE, NO_STORE, pickEncoding, PUBLIC_PAGE, waitsOnOutside } from "./http-policy";
 
 describe("pickEncoding", () => {
   it.each([
@@ -55,5 +55,23 @@ describe("defaultCacheControl", () => {
     expect(defaultCacheControl("/post/x", 200, false)).toBe(PUBLIC_PAGE);
     expect(defaultCacheControl("/post/x", 404, false)).toBe("public, max-age=10");
     expect(defaultCacheControl("/post/x", 500, false)).toBe(NO_STORE);
+  });
+});
+
+describe("waitsOnOutside", () => {
+  it.each([
+    ["POST", "/api/nickname/generate", true],
+    ["POST", "/nickname-generator", true],
+    ["GET", "/nickname-generator", false],
+    ["GET", "/uploads/images/a.webp", true],
+    ["HEAD", "/uploads/videos/a.mp4", true],
+    ["DELETE", "/uploads/images/a.webp", false],
+    ["GET", "/api/objects/upload-url", true],
+    ["PUT", "/api/objects/upload", true],
+    ["POST", "/api/objects/normalize", true],
+    ["GET", "/archive", false],
+    ["POST", "/api/posts", false],
+  ])("%s %s: %s", (method, path, expected) => {
+    expect(waitsOnOutside(method, path)).toBe(expected);
   });
 });

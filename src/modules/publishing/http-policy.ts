@@ -32,6 +32,27 @@ export function withFrameAncestors(csp: string | undefined): string {
 }
 
 /** Public pages: browsers and CDNs may reuse them briefly, and serve them stale while refetching. */
+// Calls whose answer waits on a service elsewhere: the AI, the object store (S3), or a
+// visitor's own upload arriving; the newsletter's mail server joins them.
+const WAITS_ON_OUTSIDE = new Set([
+  "POST /api/nickname/generate",
+  "POST /nickname-generator",
+  "GET /api/objects/upload-url",
+  "PUT /api/objects/upload",
+  "POST /api/objects/normalize",
+]);
+
+/**
+ * Whether a request's answer waits on something outside the site (see WAITS_ON_OUTSIDE, and
+ * uploaded files, which may stream from a bucket). Such requests take turns of their own, so
+ * a slow provider never holds the turns that pages render in.
+ * @example waitsOnOutside("POST", "/api/nickname/generate") // true
+ */
+export function waitsOnOutside(method: string, path: string): boolean {
+  if (path.startsWith("/uploads/")) return method === "GET" || method === "HEAD";
+  return WAITS_ON_OUTSIDE.has(`${method} ${path}`);
+}
+
 export const PUBLIC_PAGE = "public, max-age=10, stale-while-revalidate=60";
 /** Fingerprinted build assets never change under their name. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
