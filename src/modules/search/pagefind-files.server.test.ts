@@ -1,16 +1,20 @@
 import { mkdtemp, readdir, readFile, rm, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isServedPath, PagefindFiles, type IndexFile } from "./pagefind-files.server";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
+// Every generation indexes the same page, as Pagefind writes a fragment (zipped, signed JSON).
+const fragment = (generation: string) =>
+  gzipSync(`pagefind_dcd${JSON.stringify({ url: "/post/same", content: `words of ${generation}` })}`);
 const bundle = (generation: string): IndexFile[] => [
   { path: "pagefind.js", content: bytes("export const search = () => [];") },
   { path: "pagefind-entry.json", content: bytes(`{"generation":"${generation}"}`) },
   { path: "wasm.en.pagefind", content: bytes("wasm") },
   { path: `pagefind.en_${generation}.pf_meta`, content: bytes(`meta ${generation}`) },
-  { path: `fragment/en_${generation}.pf_fragment`, content: bytes(`fragment ${generation}`) },
+  { path: `fragment/en_${generation}.pf_fragment`, content: fragment(generation) },
   { path: "pagefind-ui.js", content: bytes("a user interface nothing loads") },
 ];
 

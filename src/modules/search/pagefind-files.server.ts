@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import { fragmentPage, servedParts, type Manifest } from "./pagefind-retention.server";
 
 /** A file of a built Pagefind bundle, as its Node API hands it over. */
 export interface IndexFile {
@@ -19,13 +20,12 @@ export interface ServedFile {
   cacheControl: string;
 }
 
-interface ManifestEntry {
-  etag: string;
-  size: number;
-  /** Whether `.br` and `.gz` copies sit beside it. */
-  compressed: boolean;
+interface Build {
+  id: string;
+  manifest: Manifest;
+  /** The part of the manifest still served (see servedParts). */
+  served: Manifest;
 }
-type Manifest = Record<string, ManifestEntry>;
 
 /**
  * What the browser loads of a bundle: the library, its worker, the entry point, the WASM
@@ -43,7 +43,10 @@ const CONTENT_TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
   ".json": "application/json",
 };
-/** How many builds stay on disk: a client that loaded an older entry still finds its parts. */
+/**
+ * How many builds stay on disk: a client that loaded an older entry still finds its parts,
+ * those of them that hold no page the index has lost since (see servedParts).
+ */
 const KEEP_BUILDS = 3;
 /** Builds younger than this are kept too, in case another instance shares the folder. */
 const KEEP_YOUNGER_MS = 10 * 60_000;
@@ -62,7 +65,7 @@ export const isServedPath = (file: string): boolean => SERVED.test(file);
 export class PagefindFiles {
   readonly #root: string;
   /** Newest first; the first is current. */
-  #builds: { id: string; manifest: Manifest }[] = [];
+  #builds: Build[] = [];
 
   constructor(root: string) {
     this.#root = root;
@@ -84,7 +87,7 @@ export class PagefindFiles {
     if (!current) return false;
     const ids = [current.trim(), ...(await this.#buildIds()).filter((id) => id !== current.trim())];
     const loaded = await Promise.all(ids.slice(0, KEEP_BUILDS).map(async (id) => this.#load(id)));
-    this.#builds = loaded.filter((build) => build !== undefined);
+    this.#builds = servedParts(loaded.filter((build) => build !== undefined));
     return this.ready && this.#builds[0]?.id === current.trim();
   }
 
@@ -105,14 +108,15 @@ export class PagefindFiles {
         await writeFile(`${target}.gz`, gzipSync(file.content));
       }
       const etag = `"${createHash("sha256").update(file.content).digest("base64url").slice(0, 22)}"`;
-      manifest[file.path] = { etag, size: file.content.byteLength, compressed };
+      const page = fragmentPage(file.path, file.content);
+      manifest[file.path] = { etag, size: file.content.byteLength, compressed, page };
     }
     await writeFile(path.join(staging, MANIFEST), JSON.stringify(manifest));
     await rename(staging, path.join(this.#root, id));
     const pointer = path.join(this.#root, `${POINTER}.${id}.tmp`);
     await writeFile(pointer, id);
     await rename(pointer, path.join(this.#root, POINTER));
-    this.#builds = [{ id, manifest }, ...this.#builds].slice(0, KEEP_BUILDS);
+    this.#builds = servedParts([{ id, manifest }, ...this.#builds].slice(0, KEEP_BUILDS));
     await this.#prune();
     return id;
   }
@@ -120,13 +124,13 @@ export class PagefindFiles {
   /**
    * The file a request path names (the part after `/pagefind/`). Fixed names come from the
    * current build; a content-hashed part may come from a kept older one, for a client that
-   * loaded that build's entry just before the swap.
+   * loaded that build's entry just before the swap, unless it may hold a removed page.
    */
   lookup(name: string): ServedFile | undefined {
     if (!isServedPath(name)) return undefined;
     const builds = HASHED.test(name) ? this.#builds : this.#builds.slice(0, 1);
-    for (const { id, manifest } of builds) {
-      const entry = Object.hasOwn(manifest, name) ? manifest[name] : undefined;
+    for (const { id, served } of builds) {
+      const entry = Object.hasOwn(served, name) ? served[name] : undefined;
       if (!entry) continue;
       const identity = path.join(this.#root, id, name);
       return {
@@ -146,7 +150,7 @@ export class PagefindFiles {
     return Object.values(manifest).reduce((sum, entry) => sum + entry.size, 0);
   }
 
-  async #load(id: string): Promise<{ id: string; manifest: Manifest } | undefined> {
+  async #load(id: string): Promise<Omit<Build, "served"> | undefined> {
     try {
       const manifest = JSON.parse(await readFile(path.join(this.#root, id, MANIFEST), "utf8")) as Manifest;
       return { id, manifest };

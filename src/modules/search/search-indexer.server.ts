@@ -5,7 +5,7 @@ import type { PagefindFiles } from "./pagefind-files.server";
 import type { SearchRecord } from "./search-records";
 
 export interface SearchIndexerOptions {
-  files: PagefindFiles;
+  files: Pick<PagefindFiles, "open" | "install" | "bytes">;
   /** Every page's record, read fresh from the database for each build. */
   records: () => Promise<SearchRecord[]>;
   /** Quiet time after a change before the index is rebuilt, so a burst of writes costs one build. */
@@ -30,7 +30,7 @@ export interface IndexBuild {
  * index served, and says so in the log.
  */
 export class SearchIndexer {
-  readonly #files: PagefindFiles;
+  readonly #files: SearchIndexerOptions["files"];
   readonly #records: () => Promise<SearchRecord[]>;
   readonly #debounceMs: number;
   readonly #maxWaitMs: number;
