@@ -35,7 +35,14 @@ export const posts = pgTable(
     check("posts_slug_format", sql`${t.slug} ~ '^[a-z0-9_]+(-[a-z0-9_]+)*$'`),
     index("posts_search_idx").using("gin", t.search),
     index("posts_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
-    index("posts_published_at_idx").on(t.publishedAt.desc()),
-    index("posts_category_idx").on(t.category),
+    // In the listings' own order (newest first, the id breaking ties), so a page is read
+    // from the index instead of sorting every row, for the whole list and for a category.
+    // NULLS FIRST as ORDER BY ... DESC means it: an index in another null order is not used.
+    index("posts_newest_idx").on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("posts_category_newest_idx").on(t.category, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The home page's featured post: the newest of the few featured, without walking the rest.
+    index("posts_featured_newest_idx")
+      .on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.featured}`),
   ],
 );

@@ -30,7 +30,10 @@ export const videos = pgTable(
     check("videos_slug_format", sql`${t.slug} ~ '^[a-z0-9_]+(-[a-z0-9_]+)*$'`),
     index("videos_search_idx").using("gin", t.search),
     index("videos_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
-    index("videos_published_at_idx").on(t.publishedAt.desc()),
-    index("videos_category_idx").on(t.category),
+    // In the listings' own order (newest first, the id breaking ties), so a page is read
+    // from the index instead of sorting every row, for the whole list and for a category.
+    // NULLS FIRST as ORDER BY ... DESC means it: an index in another null order is not used.
+    index("videos_newest_idx").on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("videos_category_newest_idx").on(t.category, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

@@ -1,7 +1,7 @@
 import type { Locator, Page, Request } from "@playwright/test";
 import { dismiss, signInAs } from "./admin-helpers";
 import { expect, test } from "./fixtures";
-import { seriousViolations } from "./support";
+import { holdClock, seriousViolations } from "./support";
 
 // The owner arranges the home page in place, and visitors see the published design. These
 // publish a layout, so they run with the writers, one after another.
@@ -92,7 +92,7 @@ test("the owner edits the home page in place: add, drag, edit through a prompt, 
 
   // Then a change saves itself 3 s later, and not before.
   // From here the page's time moves only when the test moves it, however slow the machine.
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+  await holdClock(page);
   await text.click({ position: CORNER });
   await page.keyboard.press("Shift+ArrowRight");
   await expect(text).toHaveAccessibleName(/at 410, 300,/);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { holdRequests, hydrated } from "./support";
+import { holdClock, holdRequests, hydrated } from "./support";
 
 // When the search API cannot answer, the listings answer from the Pagefind index the
 // server builds from the same content, and say so quietly.
@@ -89,6 +89,7 @@ test.describe("with the search API down", () => {
     await page.goto("/videos");
     await hydrated(page, "VideoBrowser");
     await page.clock.install();
+    await holdClock(page);
     await search(page, "Search videos", "cloud");
     await held.arrived;
     await expect(page.locator(".card--skeleton").first()).toBeVisible();

@@ -62,6 +62,15 @@ export interface HeldRequests {
 }
 
 /**
+ * Stop the page's installed clock a second from now: from here its time moves only when the
+ * test moves it (`runFor`), however slow the machine. A clock merely installed still flows
+ * with real time, so a busy machine would fire its timers between two steps of a test.
+ */
+export async function holdClock(page: Page): Promise<void> {
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+}
+
+/**
  * What the page store holds for `path`: "fresh" (answered from the store), "stale" or
  * "absent". Only the admin is told; no response says it to visitors. `origin` asks another
  * instance on the same database, where the admin's session is as good.

@@ -30,11 +30,21 @@ export function generatedText(words: readonly string[], seed: number, paragraphs
   ).join("\n\n");
 }
 
-/** The sample's distinct words, in the order they first appear. */
-async function sampleWords(db: Db): Promise<string[]> {
+/** The sample posts' bodies, and their distinct words in the order they first appear. */
+async function sampleText(db: Db): Promise<{ bodies: string[]; words: string[] }> {
   const rows = await db.select({ title: posts.title, content: posts.content }).from(posts);
   const words = rows.flatMap((row) => `${row.title} ${row.content}`.toLowerCase().match(/[a-z]{3,}/g) ?? []);
-  return words.length > 0 ? [...new Set(words)] : ["meh"];
+  return { bodies: rows.map((row) => row.content), words: words.length > 0 ? [...new Set(words)] : ["meh"] };
+}
+
+/**
+ * A post's body as long as a real one (about 600 words): a sample post's whole body, so
+ * the archive's words are spread as in real writing and a common one is in thousands of
+ * posts, then three paragraphs of its own, so no two bodies are alike.
+ */
+function realLengthBody(bodies: readonly string[], words: readonly string[], i: number): string {
+  const sample = bodies[i % Math.max(1, bodies.length)] ?? "";
+  return `${sample}\n\n${generatedText(words, i, 3)}`.trim();
 }
 
 /**
@@ -42,7 +52,7 @@ async function sampleWords(db: Db): Promise<string[]> {
  * what is already generated is kept, so running it twice adds nothing. Returns the counts.
  */
 export async function growSite(db: Db, target: { posts: number; videos: number }) {
-  const words = await sampleWords(db);
+  const { bodies, words } = await sampleText(db);
   const [sampleVideo] = await db.select().from(videos).limit(1);
   const have = async (table: typeof posts | typeof videos) => (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
   const generatedSoFar = async (table: typeof posts | typeof videos) =>
@@ -53,7 +63,7 @@ export async function growSite(db: Db, target: { posts: number; videos: number }
   for (let from = 0; from < newPosts; from += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, newPosts - from) }, (_, k) => {
       const i = postStart + from + k;
-      const content = generatedText(words, i);
+      const content = realLengthBody(bodies, words, i);
       return {
         slug: `generated-post-${String(i)}`,
         title: `The ${words[(i * 31) % words.length] ?? "meh"} ${words[(i * 17 + 5) % words.length] ?? "thing"}, number ${String(i)}`,
