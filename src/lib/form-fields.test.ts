@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampRating, mediaUrl, urlOrPath } from "./form-fields";
+import { clampRating, integer, INTEGER_RANGE, mediaUrl, urlOrPath } from "./form-fields";
 
 describe("clampRating", () => {
   it.each([
@@ -75,5 +75,33 @@ describe("mediaUrl", () => {
     }
     expect(mediaUrl("video").safeParse("/uploads/seed/kettle.mp4").success).toBe(true);
     expect(mediaUrl("image").safeParse("javascript:alert(1)").success).toBe(false);
+  });
+});
+
+describe("integer", () => {
+  const firstIssue = (value: unknown) => integer().safeParse(value).error?.issues[0]?.message;
+
+  it.each([INTEGER_RANGE.min, -0, 0, INTEGER_RANGE.max])("takes %d, which an integer column holds", (value) => {
+    expect(integer().safeParse(value).success).toBe(true);
+  });
+
+  it.each([
+    [2 ** 31, "Must be at most 2147483647"],
+    [-(2 ** 31) - 1, "Must be at least -2147483648"],
+    [2 ** 53, "Must be at most 2147483647"],
+    [-(2 ** 53), "Must be at least -2147483648"],
+    [1e308, "Must be at most 2147483647"],
+    [1.5, "Must be a whole number"],
+    [Infinity, "Must be a number"],
+    ["1", "Must be a number"],
+  ])("refuses %j: %s", (value, message) => {
+    expect(firstIssue(value)).toBe(message);
+  });
+
+  it("narrows to the field's bounds but never past the column's, naming the field when asked", () => {
+    expect(integer({ min: 1, max: 2 ** 40 }).safeParse(2 ** 31).error?.issues[0]?.message).toBe(
+      "Must be at most 2147483647",
+    );
+    expect(integer({ min: 1, name: "Page" }).safeParse(0).error?.issues[0]?.message).toBe("Page must be at least 1");
   });
 });

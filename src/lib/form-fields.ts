@@ -45,6 +45,39 @@ export function mediaUrl(kind: UploadKind) {
   });
 }
 
+/** PostgreSQL's `integer`, the type of every id and number column (`db/schema`). */
+export const INTEGER_RANGE = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+
+export interface IntegerBounds {
+  /** At least this; the column's least unless said. */
+  min?: number;
+  /** At most this; the column's greatest unless said, and never more. */
+  max?: number;
+  /** The field's name as messages open with it, for a value read from a URL that no form labels. */
+  name?: string;
+}
+
+/**
+ * A whole number an `integer` column can hold, narrowed by `min` and `max`. Past the
+ * column's range the database would refuse the query (SQLSTATE 22003, a 500), so it is
+ * refused here first: a 400 naming the field. The bounds are checked before wholeness,
+ * so 2^53 is told it is too large rather than not whole.
+ * @example integer({ min: 0 }).safeParse(2147483648).success // false
+ */
+export function integer({ min = INTEGER_RANGE.min, max = INTEGER_RANGE.max, name }: IntegerBounds = {}) {
+  const least = Math.max(min, INTEGER_RANGE.min);
+  const most = Math.min(max, INTEGER_RANGE.max);
+  const must = name ? `${name} must` : "Must";
+  return z
+    .number({ error: `${must} be a number` })
+    .min(least, `${must} be at least ${String(least)}`)
+    .max(most, `${must} be at most ${String(most)}`)
+    .int(`${must} be a whole number`);
+}
+
+/** A row's id: identity columns count from 1. */
+export const databaseId = () => integer({ min: 1 });
+
 /** Optional free text: blank becomes null. */
 export const optionalText = (max: number) =>
   text()

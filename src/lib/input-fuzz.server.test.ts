@@ -9,6 +9,8 @@ import { callEndpoint, endpoints, type Call, type Endpoint } from "../../tests/a
 import { insertPost, insertPostImage, insertUser, insertVideo } from "../../tests/factories.ts";
 import { createTestDb } from "../../tests/setup/test-db.ts";
 import type { SessionUser } from "@/modules/auth/session.server";
+import { createLayout } from "@/modules/page-layouts/layouts.server";
+import type { LayoutElement } from "@/modules/page-layouts/schema";
 import { LocalStore } from "@/modules/uploads/local-store.server";
 import { CATEGORIES } from "./categories";
 import { runtime } from "./runtime.server";
@@ -30,7 +32,8 @@ const validPost = {
   category: "Meh Moments",
   mehRating: 3,
   imageUrl: "/uploads/images/x.jpg",
-  images: [{ imageUrl: "/uploads/images/y.jpg", description: "A picture" }],
+  readTime: 1,
+  images: [{ imageUrl: "/uploads/images/y.jpg", description: "A picture", displayOrder: 0 }],
 };
 const validVideo = {
   title: "Fuzzed video",
@@ -38,10 +41,11 @@ const validVideo = {
   category: "Meh Moments",
   videoUrl: "/uploads/videos/x.mp4",
   thumbnailUrl: "/uploads/images/x.jpg",
+  mehRating: 3,
   duration: 12,
 };
 
-const validElements = [
+const validElements: LayoutElement[] = [
   {
     id: "element-1",
     type: "text",
@@ -70,6 +74,18 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /api/layouts/[ref]/publish": { versionId: 1 },
 };
 
+/** Parameters a read by name would find, keyed like VALID_BODIES; any other parameter is the id 1. */
+const VALID_PARAMS: Record<string, Record<string, string>> = {
+  "GET /api/posts/[ref]": { ref: "first-post" },
+  "GET /api/videos/[ref]": { ref: "first-video" },
+  "GET /api/layouts/[ref]": { ref: "home" },
+  "GET /api/layouts/[ref]/styles.css": { ref: "home" },
+  "GET /api/slugs/[kind]": { kind: "posts" },
+};
+
+/** Query names routes read as whole numbers: pages, page sizes, the revision to continue before, a stylesheet's version. */
+const NUMBER_QUERY_NAMES = ["page", "limit", "before", "v"];
+
 /** Query names routes read, and values each would take, so a request gets past them to the next check. */
 const QUERY_VALUES = new Map<string, fc.Arbitrary<string>>(
   Object.entries({
@@ -78,6 +94,7 @@ const QUERY_VALUES = new Map<string, fc.Arbitrary<string>>(
     contentType: fc.constantFrom("image/jpeg", "video/mp4", "image/svg+xml"),
     policy: fc.base64String({ maxLength: 60 }),
     signature: fc.base64String({ maxLength: 60 }),
+    ...Object.fromEntries(NUMBER_QUERY_NAMES.map((name) => [name, fc.constantFrom("1", "2", "50")])),
   }),
 );
 
@@ -251,6 +268,60 @@ function requestFor(endpoint: Endpoint): fc.Arbitrary<Call> {
   });
 }
 
+// The edges of the numbers a route may be sent: PostgreSQL's `integer` (every id and number
+// column) on both sides, past which a query fails; the last whole numbers a double holds
+// exactly; the largest double; and minus zero. Each is sent once in every place a route reads a
+// number, a focused set beside the random runs. JSON literals, so -0 is sent as written.
+const EDGE_NUMBERS = [
+  "2147483647",
+  "2147483648",
+  "-2147483648",
+  "-2147483649",
+  "9007199254740992",
+  "-9007199254740992",
+  "1e308",
+  "-0",
+];
+
+/** Where each number sits in a JSON value, as the keys leading to it. */
+function numberPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === "number") return [path];
+  if (typeof value !== "object" || value === null) return [];
+  return Object.entries(value).flatMap(([key, item]) =>
+    numberPaths(item, [...path, Array.isArray(value) ? Number(key) : key]),
+  );
+}
+
+/** The valid body as JSON text with the number at `path` written as `literal`. */
+function withNumber(valid: Record<string, unknown>, path: (string | number)[], literal: string): string {
+  const marker = "\u0000edge";
+  const body = structuredClone(valid);
+  const parent = path.slice(0, -1).reduce<unknown>((at, key) => (at as Record<string | number, unknown>)[key], body);
+  (parent as Record<string | number, unknown>)[path.at(-1) ?? ""] = marker;
+  return JSON.stringify(body).replace(JSON.stringify(marker), literal);
+}
+
+/**
+ * Every edge number, as text in each path parameter and each numeric query name and as a
+ * number in each of the valid body's numbers, the rest of the call valid, so it gets as far
+ * as it can.
+ */
+function edgeCalls(endpoint: Endpoint): Call[] {
+  const route = `${endpoint.method} ${endpoint.path}`;
+  const valid = VALID_BODIES[route] ?? {};
+  const sendsBody = endpoint.method !== "GET" && endpoint.method !== "DELETE";
+  const base = {
+    user: admin,
+    params: Object.fromEntries(endpoint.params.map((name) => [name, VALID_PARAMS[route]?.[name] ?? "1"])),
+    body: sendsBody ? JSON.stringify(valid) : undefined,
+  };
+  return EDGE_NUMBERS.flatMap((edge) => [
+    ...endpoint.params.map((name) => ({ ...base, params: { ...base.params, [name]: edge } })),
+    ...NUMBER_QUERY_NAMES.map((name) => ({ ...base, query: [[name, edge]] as const })),
+    ...(sendsBody ? numberPaths(valid).map((path) => ({ ...base, body: withNumber(valid, path, edge) })) : []),
+  ]);
+}
+
 let handle: DbHandle;
 let uploads: string;
 let tables: string[];
@@ -282,6 +353,8 @@ beforeAll(async () => {
   const post = await insertPost(handle.db, { slug: "first-post" });
   await insertPostImage(handle.db, post.id, 0, "First");
   await insertVideo(handle.db, { slug: "first-video" });
+  // Routes under /api/layouts/{id} come before the one that creates a layout, so one is made here for them to reach.
+  await createLayout(handle.db, { pageName: "home", pageType: "page", elements: validElements }, admin.id);
   // The upload signing key is made on first use, by any caller; made here, a refused upload writes nothing.
   const uploadUrl = endpoints.find((e) => e.path === "/api/objects/upload-url");
   if (uploadUrl) await callEndpoint(uploadUrl, { user: admin, params: {} });
@@ -295,24 +368,42 @@ afterAll(async () => {
   await rm(uploads, { recursive: true, force: true });
 });
 
+/**
+ * Sends an endpoint calls one after another: none may be a 5xx, and one refused must write
+ * nothing. A failure opens with `label`, to say which call it was where nothing else does.
+ */
+async function checkedSender(endpoint: Endpoint): Promise<(call: Call, label?: string) => Promise<void>> {
+  let before = await snapshot();
+  return async (call, label = "") => {
+    const response = await callEndpoint(endpoint, call);
+    const body = await response.text();
+    expect(response.status, `${label}${body}`).toBeLessThan(500);
+    const after = await snapshot();
+    if (response.status >= 400) {
+      expect(after, `${label}refused with ${response.status} ${body}, but wrote`).toBe(before);
+    }
+    before = after;
+  };
+}
+
 // Deletes last, so the items the other routes update are still there for them.
 const ordered = [...endpoints].sort((a, b) => Number(a.method === "DELETE") - Number(b.method === "DELETE"));
 
 describe("hostile input to every /api route", () => {
   for (const endpoint of ordered) {
     it(`${endpoint.method} ${endpoint.path}: never 5xx, and nothing written when refused`, async () => {
-      let before = await snapshot();
+      const send = await checkedSender(endpoint);
       await fc.assert(
-        fc.asyncProperty(requestFor(endpoint), async (call) => {
-          const response = await callEndpoint(endpoint, call);
-          const body = await response.text();
-          expect(response.status, body).toBeLessThan(500);
-          const after = await snapshot();
-          if (response.status >= 400) expect(after, `refused with ${response.status} ${body}, but wrote`).toBe(before);
-          before = after;
-        }),
+        fc.asyncProperty(requestFor(endpoint), (call) => send(call)),
         { numRuns: RUNS_PER_ENDPOINT, seed: SEED },
       );
     }, 120_000);
+
+    it(`${endpoint.method} ${endpoint.path}: numbers at the edges of integer and double, never 5xx, nothing written when refused`, async () => {
+      const send = await checkedSender(endpoint);
+      for (const call of edgeCalls(endpoint)) {
+        await send(call, `${JSON.stringify({ params: call.params, query: call.query, body: call.body })}: `);
+      }
+    });
   }
 });

@@ -1,21 +1,27 @@
 import { z } from "zod";
 import { CATEGORIES } from "./categories";
-import { itemFields, text } from "./form-fields";
+import { integer, itemFields, text, type IntegerBounds } from "./form-fields";
 import { MAX_PAGE, MAX_PAGE_SIZE, PAGE_SIZE } from "./paging";
 import { readSearchTerm } from "./search-term";
 
-/** A whole number in a query string, within bounds; absent means `fallback`. */
-const wholeNumber = (name: string, max: number, fallback: number) =>
+/**
+ * A whole number read from a URL's text (a path parameter, a query value), bounded as
+ * `integer` bounds it. Only digits written plainly are read: " 1", "1e3", "0x1", "1.0" and
+ * "01" are refused rather than guessed at.
+ */
+export const integerText = (bounds: IntegerBounds & { name: string }) =>
   z
     .string()
-    .regex(/^\d{1,9}$/, `${name} must be a whole number`)
+    .regex(/^-?(?:0|[1-9]\d*)$/, `${bounds.name} must be a whole number`)
     .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(1, `${name} must be at least 1`)
-        .max(max, `${name} must be at most ${String(max)}`),
-    )
+    .pipe(integer(bounds));
+
+/** A row's id read from a URL's text: identity columns count from 1. */
+export const idText = (name: string) => integerText({ min: 1, name });
+
+/** A whole number in a query string, within bounds; absent means `fallback`. */
+const wholeNumber = (name: string, max: number, fallback: number) =>
+  integerText({ min: 1, max, name })
     .optional()
     .transform((v) => v ?? fallback);
 
@@ -64,13 +70,7 @@ export const slugParam = z.object({
 });
 
 /** A numeric id route parameter. */
-export const idParam = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, "Id must be a positive integer")
-    .transform(Number)
-    .pipe(z.number().max(2147483647, "Id must be a positive integer")),
-});
+export const idParam = z.object({ id: idText("Id") });
 
 // The spec reads posts and videos by slug and writes them by id on one path, `/{ref}`:
 // these read the one parameter under the name its errors should give.

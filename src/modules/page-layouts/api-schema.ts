@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { text } from "@/lib/form-fields";
-import { idParam } from "@/lib/query-schemas";
+import { databaseId, integer, text } from "@/lib/form-fields";
+import { idParam, idText, integerText } from "@/lib/query-schemas";
 import { layoutDocumentSchema } from "./schema";
 
 /**
@@ -39,16 +39,14 @@ export type LayoutCreateInput = z.input<typeof layoutCreateSchema>;
 export const layoutSaveSchema = z.object({
   elements: layoutDocumentSchema,
   changeDescription: changeDescription.min(1, "Must not be empty"),
-  baseVersion: z.number().int("Must be a whole number").min(1, "Must be at least 1"),
+  baseVersion: integer({ min: 1 }),
 });
 export type LayoutSaveInput = z.input<typeof layoutSaveSchema>;
 
 /** `POST /api/layouts/{id}/publish`: the version visitors see from now on. */
 export const layoutPublishSchema = z.object({
-  versionId: z.number().int("Must be a whole number").positive("Must be a positive id"),
+  versionId: databaseId(),
 });
-
-const positiveId = idParam.shape.id;
 
 /** `{ref}` read as a page name, on the path the spec reads layouts by. */
 export const refAsPageName = z.preprocess(
@@ -59,11 +57,19 @@ export const refAsPageName = z.preprocess(
 /** `{ref}` and `{versionId}`: a layout's id and one of its versions. */
 export const versionParams = z.preprocess(
   (params) => ({ id: (params as { ref?: string }).ref, versionId: (params as { versionId?: string }).versionId }),
-  z.object({ id: positiveId, versionId: positiveId }),
+  idParam.extend({ versionId: idText("Version id") }),
 );
+
+/**
+ * `GET /api/layouts/{id}/versions?before=`: the versions older than version number `before`,
+ * the previous page's last. Version numbers count from 1.
+ */
+export const versionsQuery = z.object({
+  before: integerText({ min: 1, name: "Before" }).optional(),
+});
 
 /** `GET /api/layouts?page=home`: the editors' way to ask for a page's layout. */
 export const layoutsQuery = z.object({ page: pageNameSchema });
 
 /** The published design's stylesheet: `v` is the version the page links, so it never changes. */
-export const layoutStylesheetQuery = z.object({ v: z.coerce.number().int().positive().optional() });
+export const layoutStylesheetQuery = z.object({ v: idText("Version").optional() });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { itemFields, mediaUrl, optionalText, text } from "@/lib/form-fields";
+import { integer, itemFields, mediaUrl, optionalText, text } from "@/lib/form-fields";
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
 
 /** One additional image of a post, as the form sends it; its place in the list is its order. */
@@ -23,7 +23,7 @@ export const postInputSchema = z.strictObject({
   imageUrl: mediaUrl("image")
     .optional()
     .transform((value) => value || PLACEHOLDER_IMAGE),
-  readTime: z.number().optional(),
+  readTime: integer({ min: 1 }).optional(),
   images: z
     .array(postImageInputSchema)
     .max(MAX_GALLERY_IMAGES, `At most ${String(MAX_GALLERY_IMAGES)} additional images`)

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalText, text } from "@/lib/form-fields";
+import { idText } from "@/lib/query-schemas";
 
 /** SPEC §9: a theme's name is up to 100 characters. */
 export const THEME_NAME_MAX = 100;
@@ -41,5 +42,5 @@ export const REVISIONS_PAGE = 50;
 
 /** Revisions come newest first, a page at a time. */
 export const revisionsQuery = z.object({
-  before: z.coerce.number().int().positive().optional(),
+  before: idText("Before").optional(),
 });

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/define-route.server";
+import { idText } from "@/lib/query-schemas";
 import { IMMUTABLE } from "@/modules/publishing/http-policy";
 import { activeTheme } from "@/modules/themes/themes.server";
 
 const stylesheetQuery = z.object({
   // The revision a public page links; an admin page's time stamp (`t`) is read by nobody.
-  v: z.coerce.number().int().positive().optional(),
+  v: idText("Revision").optional(),
   t: z.string().max(20).optional(),
 });
 
