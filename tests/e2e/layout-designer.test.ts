@@ -258,6 +258,37 @@ test("saves, lists versions newest first and restores an earlier one", async ({ 
   expect(problems).toEqual([]);
 });
 
+test("shows older versions a page at a time, down to version 1", async ({ page, admin }) => {
+  test.setTimeout(90_000);
+  const layout = await setLayout(admin, [box("element-1", 40, 60)]);
+  const listed = await admin.get(`/api/layouts/${layout.id}/versions`);
+  // One more version than a page holds, so the oldest is on the second page.
+  for (let total = Number(listed.headers()["x-total-count"]); total <= 100; total += 1) {
+    await setLayout(admin, [box("element-1", 40 + (total % 20), 60)]);
+  }
+  await signInAs(admin, page.context());
+  const problems = problemsOf(page);
+  await openDesigner(page);
+
+  await page.getByRole("button", { name: "Versions" }).click();
+  const panel = page.getByRole("region", { name: "Versions" });
+  const versions = panel.getByRole("listitem");
+  await expect(versions).toHaveCount(100);
+  await expect(panel.getByText("Version 1", { exact: true })).toHaveCount(0);
+
+  await panel.getByRole("button", { name: "Show older versions" }).click();
+  await expect(panel.getByText("Version 1", { exact: true })).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Show older versions" })).toHaveCount(0);
+  // The button is gone, so the first version it brought holds the focus.
+  await expect(versions.nth(100)).toBeFocused();
+  const numbers = (await versions.locator(".designer-versions__number").allTextContents()).map((text) =>
+    Number(text.replace(/\D/g, "")),
+  );
+  expect(new Set(numbers).size).toBe(numbers.length);
+  expect(numbers).toEqual(numbers.toSorted((a, b) => b - a));
+  expect(problems).toEqual([]);
+});
+
 test("saves by itself 5 s after a change, and not before", async ({ page, admin }) => {
   await setLayout(admin, [box("element-1", 40, 60)]);
   await page.clock.install({ time: new Date("2026-11-24T09:00:00Z") });

@@ -1,4 +1,5 @@
-import { apiRequest } from "@/lib/api-request";
+import { apiPage, apiRequest } from "@/lib/api-request";
+import type { Page } from "@/lib/paging";
 import type { LayoutCreateInput, LayoutSaveInput } from "./api-schema";
 import { layoutsUrl, versionsKey } from "./keys";
 import type { LayoutJson, LayoutVersionJson } from "./layout-json";
@@ -18,8 +19,13 @@ export const createLayout = (input: LayoutCreateInput): Promise<LayoutJson> =>
 export const saveLayout = (id: number, input: LayoutSaveInput): Promise<LayoutJson> =>
   apiRequest<LayoutJson>("PUT", `/api/layouts/${id}`, input);
 
-export const fetchVersions = (id: number, signal?: AbortSignal): Promise<LayoutVersionJson[]> =>
-  apiRequest<LayoutVersionJson[]>("GET", versionsKey(id), undefined, signal);
+/** One page of the layout's history, newest first: with `before`, the versions older than that version number. */
+export const fetchVersions = (
+  id: number,
+  before: number | undefined,
+  signal?: AbortSignal,
+): Promise<Page<LayoutVersionJson>> =>
+  apiPage<LayoutVersionJson>(before === undefined ? versionsKey(id) : `${versionsKey(id)}?before=${before}`, signal);
 
 /** Makes the version's elements the newest version and answers with the layout, elements included. */
 export const restoreVersion = (id: number, versionId: number): Promise<LayoutJson> =>

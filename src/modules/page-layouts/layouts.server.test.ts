@@ -19,6 +19,7 @@ import {
   restoreVersion,
   saveLayout,
   setPublishedVersion,
+  VERSIONS_LISTED,
   type LayoutRow,
 } from "./layouts.server";
 import type { LayoutElement } from "./schema";
@@ -68,7 +69,7 @@ describe("createLayout", () => {
     const layout = await create();
     expect(layout).toMatchObject({ pageName: "home", pageType: "page", version: 1, publishedVersionId: null });
     expect(await findLayout(handle.db, "home")).toEqual(layout);
-    expect(await listVersions(handle.db, layout.id)).toEqual([
+    expect((await listVersions(handle.db, layout.id)).items).toEqual([
       expect.objectContaining({
         id: layout.versionId,
         versionNumber: 1,
@@ -95,7 +96,7 @@ describe("saveLayout", () => {
     const saved = await save(layout, 1, [text("element-1", "Less meh")]);
     expect(saved).toMatchObject({ version: 2, changeDescription: MANUAL_SAVE });
     expect(saved.elements[0]?.content).toBe("Less meh");
-    expect((await listVersions(handle.db, layout.id)).map((v) => v.versionNumber)).toEqual([2, 1]);
+    expect((await listVersions(handle.db, layout.id)).items.map((v) => v.versionNumber)).toEqual([2, 1]);
   });
 
   it("refuses a save based on an older version (409) and keeps the newer work", async () => {
@@ -130,7 +131,7 @@ describe("saveLayout", () => {
       }
     };
     await Promise.all(["a", "b", "c", "d"].map(editor));
-    const numbers = (await listVersions(handle.db, layout.id)).map((v) => v.versionNumber);
+    const numbers = (await listVersions(handle.db, layout.id)).items.map((v) => v.versionNumber);
     expect(numbers).toEqual(Array.from({ length: 13 }, (_, i) => 13 - i));
   });
 
@@ -146,7 +147,7 @@ describe("saveLayout", () => {
     await step(MANUAL_SAVE, "d");
     await step(AUTO_SAVE, "e");
     await step(AUTO_SAVE, "f");
-    const versions = await listVersions(handle.db, layout.id);
+    const versions = (await listVersions(handle.db, layout.id)).items;
     expect(versions.map((v) => [v.versionNumber, v.changeDescription])).toEqual([
       [7, AUTO_SAVE],
       [5, MANUAL_SAVE],
@@ -167,7 +168,95 @@ describe("saveLayout", () => {
       { elements: [text("element-1", "c")], changeDescription: AUTO_SAVE, baseVersion: second.version },
       colleague.id,
     );
-    expect((await listVersions(handle.db, layout.id)).map((v) => v.versionNumber)).toEqual([4, 3, 2, 1]);
+    expect((await listVersions(handle.db, layout.id)).items.map((v) => v.versionNumber)).toEqual([4, 3, 2, 1]);
+  });
+});
+
+/** A layout with `total` versions, the ones after the first written straight to the table. */
+async function layoutWithVersions(total: number): Promise<LayoutRow> {
+  const layout = await create();
+  await handle.db.insert(layoutVersions).values(
+    Array.from({ length: total - 1 }, (_, i) => ({
+      layoutId: layout.id,
+      versionNumber: i + 2,
+      elements: [text("element-1", `Save ${i + 2}`)],
+      changeDescription: MANUAL_SAVE,
+      createdBy: owner.id,
+    })),
+  );
+  return layout;
+}
+
+const numbersOf = (versions: { versionNumber: number }[]) => versions.map((v) => v.versionNumber);
+/** Version numbers from `high` down to `low`. */
+const countdown = (high: number, low: number) => Array.from({ length: high - low + 1 }, (_, i) => high - i);
+
+describe("listVersions", () => {
+  it("pages 109 versions newest first: the newest page, then the 9 older, each version once", async () => {
+    const layout = await layoutWithVersions(109);
+    const first = await listVersions(handle.db, layout.id);
+    expect(numbersOf(first.items)).toEqual(countdown(109, 109 - VERSIONS_LISTED + 1));
+    expect([first.total, first.next]).toEqual([109, 109 - VERSIONS_LISTED + 1]);
+    const second = await listVersions(handle.db, layout.id, first.next ?? 0);
+    expect(numbersOf(second.items)).toEqual(countdown(109 - VERSIONS_LISTED, 1));
+    expect([second.total, second.next]).toEqual([109, null]);
+    const ids = [...first.items, ...second.items].map((v) => v.id);
+    expect(new Set(ids).size).toBe(109);
+  });
+
+  it("has no next page when the versions fill one exactly", async () => {
+    const layout = await layoutWithVersions(VERSIONS_LISTED);
+    const page = await listVersions(handle.db, layout.id);
+    expect([page.items.length, page.total, page.next]).toEqual([VERSIONS_LISTED, VERSIONS_LISTED, null]);
+  });
+
+  it("answers 404 for a layout that does not exist", async () => {
+    expect(await codeOf(listVersions(handle.db, 999_999))).toBe("not_found");
+  });
+});
+
+describe("GET /api/layouts/{id}/versions", () => {
+  const versions = endpoints.find((e) => e.method === "GET" && e.path === "/api/layouts/[ref]/versions");
+  const ask = (layoutId: number, query: [string, string][] = []) => {
+    if (!versions) throw new Error("GET /api/layouts/[ref]/versions is not declared");
+    return callEndpoint(versions, { user: owner, params: { ref: String(layoutId) }, query });
+  };
+  /** The `before` of a response's `Link: <…?before=N>; rel="next"`, if it has one. */
+  const nextBefore = (response: Response) => {
+    const next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get("Link") ?? "")?.[1];
+    return next === undefined ? undefined : new URL(next, "http://site.test").searchParams.get("before");
+  };
+
+  it("answers a list and links the older page, so 109 versions are all read once by following it", async () => {
+    const layout = await layoutWithVersions(109);
+    const first = await ask(layout.id);
+    const firstPage = (await first.json()) as { id: number; versionNumber: number }[];
+    expect(first.status).toBe(200);
+    expect(first.headers.get("X-Total-Count")).toBe("109");
+    expect(numbersOf(firstPage)).toEqual(countdown(109, 109 - VERSIONS_LISTED + 1));
+    expect(first.headers.get("Link")).toBe(
+      `</api/layouts/${layout.id}/versions?before=${109 - VERSIONS_LISTED + 1}>; rel="next"`,
+    );
+
+    const second = await ask(layout.id, [["before", nextBefore(first) ?? ""]]);
+    const secondPage = (await second.json()) as { id: number; versionNumber: number }[];
+    expect(second.headers.get("X-Total-Count")).toBe("109");
+    expect(numbersOf(secondPage)).toEqual(countdown(109 - VERSIONS_LISTED, 1));
+    expect(nextBefore(second)).toBeUndefined();
+    expect(new Set([...firstPage, ...secondPage].map((v) => v.id)).size).toBe(109);
+  });
+
+  it.each(["0", "-1", "1.5", "abc", "2147483648"])("refuses before=%s with 400 naming before", async (before) => {
+    const layout = await create();
+    const response = await ask(layout.id, [["before", before]]);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { field?: string }).field).toBe("before");
+  });
+
+  it("takes the largest integer as before", async () => {
+    const layout = await create();
+    const response = await ask(layout.id, [["before", "2147483647"]]);
+    expect([response.status, numbersOf((await response.json()) as { versionNumber: number }[])]).toEqual([200, [1]]);
   });
 });
 
@@ -178,7 +267,7 @@ describe("restoreVersion", () => {
     const restored = await restoreVersion(handle.db, layout.id, layout.versionId, owner.id);
     expect(restored).toMatchObject({ version: 3, changeDescription: "Restored version 1" });
     expect(restored.elements[0]?.content).toBe("First");
-    expect((await listVersions(handle.db, layout.id)).map((v) => v.changeDescription)).toEqual([
+    expect((await listVersions(handle.db, layout.id)).items.map((v) => v.changeDescription)).toEqual([
       "Restored version 1",
       MANUAL_SAVE,
       "Created",
@@ -203,7 +292,7 @@ describe("publishing", () => {
       versionId: layout.versionId,
       elements: [text("element-1", "Live")],
     });
-    expect((await listVersions(handle.db, layout.id)).map((v) => v.published)).toEqual([false, true]);
+    expect((await listVersions(handle.db, layout.id)).items.map((v) => v.published)).toEqual([false, true]);
     await setPublishedVersion(handle.db, layout.id, null);
     expect(await publishedLayout(handle.db, "home")).toBeNull();
   });

@@ -1,8 +1,9 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { conflict, notFound } from "@/lib/errors";
+import type { Page } from "@/lib/paging";
 import { runtime } from "@/lib/runtime.server";
 import { changeOf } from "@/modules/publishing/content-tags";
 import { AUTO_SAVE, type LayoutPage } from "./api-schema";
@@ -10,7 +11,7 @@ import type { LayoutElement } from "./schema";
 
 const { pageLayouts, layoutVersions } = tables;
 
-/** How many lines of history one call returns: auto-saves are pruned, so this reaches far back. */
+/** How many lines of history one page holds: auto-saves are pruned, so one page reaches far back. */
 export const VERSIONS_LISTED = 100;
 
 /** A layout with what the editors need to save on top of it and to show what is live. */
@@ -35,6 +36,12 @@ export interface VersionRow {
   changeDescription: string | null;
   createdAt: Date;
   published: boolean;
+}
+
+/** One page of a layout's history, and how many versions it has in all. */
+export interface VersionsPage extends Page<VersionRow> {
+  /** The `before` that continues with the older versions, or null when this page reaches version 1. */
+  next: number | null;
 }
 
 /** What visitors see of a page: the published version's elements. */
@@ -191,10 +198,17 @@ export async function saveLayout(
   });
 }
 
-/** The layout's history, newest first. */
-export async function listVersions(db: Db, id: number): Promise<VersionRow[]> {
+/**
+ * The layout's history, newest first, a page at a time: `before` (a version number, the
+ * previous page's `next`) continues with the versions older than it. A cursor, not an
+ * offset, so a save made meanwhile neither repeats nor skips a line.
+ */
+export async function listVersions(db: Db, id: number, before?: number): Promise<VersionsPage> {
   const [layout] = await db
-    .select({ publishedVersionId: pageLayouts.publishedVersionId })
+    .select({
+      publishedVersionId: pageLayouts.publishedVersionId,
+      total: db.$count(layoutVersions, eq(layoutVersions.layoutId, pageLayouts.id)),
+    })
     .from(pageLayouts)
     .where(eq(pageLayouts.id, id));
   if (!layout) throw notFound("Layout");
@@ -206,10 +220,17 @@ export async function listVersions(db: Db, id: number): Promise<VersionRow[]> {
       createdAt: layoutVersions.createdAt,
     })
     .from(layoutVersions)
-    .where(eq(layoutVersions.layoutId, id))
+    .where(
+      and(eq(layoutVersions.layoutId, id), before === undefined ? undefined : lt(layoutVersions.versionNumber, before)),
+    )
     .orderBy(desc(layoutVersions.versionNumber))
-    .limit(VERSIONS_LISTED);
-  return rows.map((row) => ({ ...row, published: row.id === layout.publishedVersionId }));
+    // One more than a page, to know whether an older one follows.
+    .limit(VERSIONS_LISTED + 1);
+  const items = rows
+    .slice(0, VERSIONS_LISTED)
+    .map((row) => ({ ...row, published: row.id === layout.publishedVersionId }));
+  const next = rows.length > VERSIONS_LISTED ? (items.at(-1)?.versionNumber ?? null) : null;
+  return { items, total: layout.total, next };
 }
 
 async function versionOf(tx: Tx, layoutId: number, versionId: number) {

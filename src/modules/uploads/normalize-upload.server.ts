@@ -1,27 +1,49 @@
 import type { Db } from "@/lib/db.server";
-import { conflict, DomainError, invalid, notFound, tooLarge, unsupportedType } from "@/lib/errors";
+import { conflict, DomainError, invalid, notFound } from "@/lib/errors";
 import { UPLOADS_PREFIX } from "@/lib/image-url";
 import { KIND_NAMES, MAX_BYTES, type UploadKind } from "./contract";
-import { detectType, SAMPLE_BYTES } from "./detect-type.server";
+import { decodesWhole } from "./decode-image.server";
+import { detectType, SAMPLE_BYTES, type DetectedType } from "./detect-type.server";
 import type { ObjectStore } from "./object-store.server";
 import { currentGrant, returnGrant, takeGrant } from "./upload-grants.server";
 import { rawKindOf, servedKey } from "./upload-keys";
 
-/** Check a raw upload's bytes and move it where it is served; a refused file is deleted. */
-async function checkAndMove(store: ObjectStore, key: string, kind: UploadKind, size: number): Promise<string> {
+/** Why an upload is refused, as a failure of the field that named it. */
+const refusal = (code: "unsupported_type" | "too_large", message: string) =>
+  new DomainError(code, message, { field: "rawPath" });
+
+/** What a raw upload is, once its bytes pass every check of its kind. */
+async function checkedType(store: ObjectStore, key: string, kind: UploadKind, size: number): Promise<DetectedType> {
   const type = await detectType(await store.head(key, SAMPLE_BYTES), size);
   if (!type) {
-    await store.remove(key);
-    throw unsupportedType("Only JPEG, PNG, WebP, GIF or AVIF images and MP4 or WebM videos are accepted");
+    throw refusal("unsupported_type", "Only JPEG, PNG, WebP, GIF or AVIF images and MP4 or WebM videos are accepted");
   }
   if (type.kind !== kind) {
-    await store.remove(key);
-    throw unsupportedType(`Expected ${KIND_NAMES[kind]}, but this file is ${KIND_NAMES[type.kind]}`);
+    throw refusal("unsupported_type", `Expected ${KIND_NAMES[kind]}, but this file is ${KIND_NAMES[type.kind]}`);
   }
-  if (size > MAX_BYTES[kind]) {
-    await store.remove(key);
-    throw tooLarge(`The file is larger than ${MAX_BYTES[kind] / 1024 / 1024} MB`);
+  if (size > MAX_BYTES[kind]) throw refusal("too_large", `The file is larger than ${MAX_BYTES[kind] / 1024 / 1024} MB`);
+  // Read whole only now, so at most the kind's size. Videos are served as they are, and
+  // decoding one would cost far more than a request may.
+  if (type.kind === "image") {
+    const bytes = await store.read(key);
+    if (!bytes) throw notFound("Upload");
+    if (!(await decodesWhole(bytes))) {
+      throw refusal(
+        "unsupported_type",
+        "This image could not be read: the file is damaged, incomplete or has too many pixels",
+      );
+    }
   }
+  return type;
+}
+
+/** Check a raw upload's bytes and move it where it is served; a refused file is deleted. */
+async function checkAndMove(store: ObjectStore, key: string, kind: UploadKind, size: number): Promise<string> {
+  const type = await checkedType(store, key, kind, size).catch(async (error: unknown) => {
+    // A file the store failed to read stays, so the upload may be normalised again.
+    if (error instanceof DomainError) await store.remove(key);
+    throw error;
+  });
   const target = servedKey(key, type);
   await store.move(key, target, type.mime);
   return UPLOADS_PREFIX + target;
@@ -31,8 +53,8 @@ async function checkAndMove(store: ObjectStore, key: string, kind: UploadKind, s
  * Turn a raw upload into a served object: only our own raw upload paths are accepted (no
  * traversal, no other URLs), and only by the account the upload URL was handed to (404
  * for any other). The type is read from the file's bytes (SVG and HTML are refused) and
- * must be of the kind the upload URL was asked for, and the size limit for that kind is
- * checked. Of several calls for one upload at once, one goes on and the others get 409.
+ * must be of the kind the upload URL was asked for, the size limit for that kind is
+ * checked, and an image must decode whole. Of several calls for one upload at once, one goes on and the others get 409.
  * Returns the path to use.
  */
 export async function normalizeUpload(db: Db, store: ObjectStore, rawPath: string, userId: number): Promise<string> {

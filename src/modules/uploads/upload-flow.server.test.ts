@@ -2,10 +2,11 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { APIContext, APIRoute } from "astro";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
 import { users } from "../../../db/schema/index.ts";
-import { media } from "../../../tests/media.ts";
+import { concat, media } from "../../../tests/media.ts";
 import { fakeS3Settings, startFakeS3, type FakeS3 } from "../../../tests/setup/fake-s3.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { runtime } from "@/lib/runtime.server";
@@ -22,6 +23,38 @@ import { S3Store } from "./s3-store.server";
 
 const S3 = { bucket: "meh-flow", region: "eu-west-3", accessKeyId: "AKIDFLOW", secretAccessKey: "flow-secret" };
 const JPEG = media.jpeg();
+
+// The sample content's photos are all JPEGs; the other formats are one of them re-encoded.
+const PHOTO = "content/media/posts/a-field-guide-to-puddles-cover.jpg";
+const photoAs = async (format: "png" | "gif" | "webp" | "avif") =>
+  sharp(await readFile(PHOTO))
+    .resize({ width: 320 })
+    .toFormat(format)
+    .toBuffer();
+
+/** The photo with its headers whole, so its type and size read fine, but its picture data noise. */
+async function jpegWithGarbageBody(): Promise<Uint8Array> {
+  const jpeg = await readFile(PHOTO);
+  const scanHeader = jpeg.indexOf(Uint8Array.of(0xff, 0xda));
+  const scanData = scanHeader + 2 + jpeg.readUInt16BE(scanHeader + 2);
+  const noise = Uint8Array.from({ length: jpeg.length - scanData - 2 }, (_, i) => (i * 2654435761) >>> 24);
+  return concat(jpeg.subarray(0, scanData), noise, Uint8Array.of(0xff, 0xd9));
+}
+
+/** The photo as a GIF, broken off half-way as an interrupted download leaves it. */
+const truncatedGif = async () => {
+  const gif = await photoAs("gif");
+  return gif.subarray(0, Math.floor(gif.length / 2));
+};
+
+/** Two frames of the photo, the second upside down, as an animated GIF. */
+async function animatedGif(): Promise<Uint8Array> {
+  const frame = sharp(await readFile(PHOTO)).resize({ width: 160, height: 90 });
+  const frames = await Promise.all([frame.clone().toBuffer(), frame.clone().rotate(180).toBuffer()]);
+  return sharp(frames, { join: { animated: true } })
+    .gif()
+    .toBuffer();
+}
 
 let handle: DbHandle;
 let fake: FakeS3;
@@ -161,10 +194,10 @@ describe.each([
   });
 
   /** An upload handed to the owner whose file is in the store, as after a successful upload. */
-  async function uploaded(): Promise<string> {
+  async function uploaded(bytes: Uint8Array | Promise<Uint8Array> = JPEG): Promise<string> {
     const { rawPath } = await uploadUrl(owner);
     const file = path.join(root, "upload.jpg");
-    await writeFile(file, await JPEG);
+    await writeFile(file, await bytes);
     await store().put(rawPath.slice("/uploads/".length), file, "image/jpeg");
     return rawPath;
   }
@@ -193,5 +226,35 @@ describe.each([
     await writeFile(file, await JPEG);
     await store().put(rawPath.slice("/uploads/".length), file, "image/jpeg");
     expect((await normalize(owner, rawPath)).status).toBe(200);
+  });
+
+  it.each([
+    ["a sample JPEG", () => readFile(PHOTO)],
+    ["a sample photo as PNG", () => photoAs("png")],
+    ["a sample photo as GIF", () => photoAs("gif")],
+    ["a sample photo as WebP", () => photoAs("webp")],
+    ["a sample photo as AVIF", () => photoAs("avif")],
+    ["an animated GIF", animatedGif],
+  ])("takes %s", async (_, file) => {
+    const bytes = await file();
+    const res = await normalize(owner, await uploaded(bytes));
+    expect(res.status).toBe(200);
+    const { normalizedPath } = (await res.json()) as { normalizedPath: string };
+    expect(await store().size(normalizedPath.slice("/uploads/".length))).toBe(bytes.length);
+  });
+
+  it.each([
+    ["a JPEG whose picture data is garbage", jpegWithGarbageBody],
+    ["a truncated GIF", truncatedGif],
+  ])("refuses %s with 415 naming rawPath, and deletes it", async (_, file) => {
+    const rawPath = await uploaded(file());
+    const res = await normalize(owner, rawPath);
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({
+      code: "unsupported_type",
+      field: "rawPath",
+      error: "This image could not be read: the file is damaged, incomplete or has too many pixels",
+    });
+    expect(await store().size(rawPath.slice("/uploads/".length))).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { readableError } from "@/lib/api-request";
 import { formatDate } from "@/lib/format";
+import type { Page } from "@/lib/paging";
 import { versionsKey } from "../keys";
 import { fetchVersions } from "../layout-client";
 import type { LayoutVersionJson } from "../layout-json";
@@ -13,15 +15,38 @@ interface Props {
   onPublish: (version: LayoutVersionJson) => void;
 }
 
+type HistoryPage = Page<LayoutVersionJson>;
+
 const time = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
 
+/** The `before` of the page after the ones loaded, while the history holds more than they do. */
+function olderThan(last: HistoryPage, pages: HistoryPage[]): number | undefined {
+  const loaded = pages.reduce((count, page) => count + page.items.length, 0);
+  return loaded < last.total ? last.items.at(-1)?.versionNumber : undefined;
+}
+
 function History({ layoutId, busy, onRestore, onPublish }: Props & { layoutId: number }) {
-  const versions = useQuery({
+  const versions = useInfiniteQuery<HistoryPage, Error, InfiniteData<HistoryPage>, string[], number | undefined>({
     queryKey: [versionsKey(layoutId)],
-    queryFn: ({ signal }) => fetchVersions(layoutId, signal),
+    queryFn: ({ pageParam, signal }) => fetchVersions(layoutId, pageParam, signal),
+    initialPageParam: undefined,
+    getNextPageParam: olderThan,
   });
+  const list = useRef<HTMLOListElement>(null);
+  // The page "Show older versions" asked for, until it is shown.
+  const [focusPage, setFocusPage] = useState<number | null>(null);
+  const pages = versions.data?.pages;
+  useEffect(() => {
+    if (focusPage === null || !pages || pages.length <= focusPage) return;
+    setFocusPage(null);
+    // The button goes once the oldest version is in, so the first version it loaded takes the focus.
+    const first = pages.slice(0, focusPage).reduce((count, page) => count + page.items.length, 0);
+    const item = list.current?.children.item(first);
+    if (item instanceof HTMLElement) item.focus();
+  }, [focusPage, pages]);
+
   if (versions.isPending) return <p className="designer-panel__empty">Loading versions...</p>;
-  if (versions.isError) {
+  if (!versions.data || (versions.isError && !versions.isFetchNextPageError)) {
     return (
       <p className="designer-panel__empty" role="alert">
         The versions could not be loaded: {readableError(versions.error, "the server did not answer")}.
@@ -29,46 +54,74 @@ function History({ layoutId, busy, onRestore, onPublish }: Props & { layoutId: n
     );
   }
   // Newest first, whatever order they came in.
-  const newestFirst = versions.data.toSorted((a, b) => b.versionNumber - a.versionNumber);
+  const newestFirst = versions.data.pages
+    .flatMap((page) => page.items)
+    .toSorted((a, b) => b.versionNumber - a.versionNumber);
+  const showOlder = () => {
+    setFocusPage(versions.data.pages.length);
+    // A second press while the page is on its way waits for it rather than asking again.
+    void versions.fetchNextPage({ cancelRefetch: false });
+  };
   return (
-    <ol className="designer-versions">
-      {newestFirst.map((version) => (
-        <li key={version.id} className="designer-versions__item" aria-current={version.published ? "true" : undefined}>
-          <p className="designer-versions__title">
-            <span className="designer-versions__number">Version {version.versionNumber}</span>
-            {version.published && <span className="badge designer-versions__live">Live</span>}
-          </p>
-          <p className="designer-versions__meta">
-            {version.changeDescription ?? "No description"} · {formatDate(version.createdAt)},{" "}
-            {time.format(new Date(version.createdAt))} UTC
-          </p>
-          <p className="designer-versions__actions">
-            <button
-              className="button button--quiet designer-button"
-              type="button"
-              disabled={busy}
-              onClick={() => {
-                onRestore(version);
-              }}
-            >
-              Restore<span className="visually-hidden"> version {version.versionNumber}</span>
-            </button>
-            {!version.published && (
+    <>
+      <ol ref={list} className="designer-versions">
+        {newestFirst.map((version) => (
+          <li
+            key={version.id}
+            className="designer-versions__item"
+            aria-current={version.published ? "true" : undefined}
+            tabIndex={-1}
+          >
+            <p className="designer-versions__title">
+              <span className="designer-versions__number">Version {version.versionNumber}</span>
+              {version.published && <span className="badge designer-versions__live">Live</span>}
+            </p>
+            <p className="designer-versions__meta">
+              {version.changeDescription ?? "No description"} · {formatDate(version.createdAt)},{" "}
+              {time.format(new Date(version.createdAt))} UTC
+            </p>
+            <p className="designer-versions__actions">
               <button
                 className="button button--quiet designer-button"
                 type="button"
                 disabled={busy}
                 onClick={() => {
-                  onPublish(version);
+                  onRestore(version);
                 }}
               >
-                Publish<span className="visually-hidden"> version {version.versionNumber}</span>
+                Restore<span className="visually-hidden"> version {version.versionNumber}</span>
               </button>
-            )}
-          </p>
-        </li>
-      ))}
-    </ol>
+              {!version.published && (
+                <button
+                  className="button button--quiet designer-button"
+                  type="button"
+                  disabled={busy}
+                  onClick={() => {
+                    onPublish(version);
+                  }}
+                >
+                  Publish<span className="visually-hidden"> version {version.versionNumber}</span>
+                </button>
+              )}
+            </p>
+          </li>
+        ))}
+      </ol>
+      {versions.isFetchNextPageError && (
+        <p className="designer-panel__empty" role="alert">
+          The older versions could not be loaded: {readableError(versions.error, "the server did not answer")}.
+        </p>
+      )}
+      {versions.hasNextPage && (
+        <button
+          className="button button--quiet designer-button designer-versions__more"
+          type="button"
+          onClick={showOlder}
+        >
+          {versions.isFetchingNextPage ? "Loading older versions..." : "Show older versions"}
+        </button>
+      )}
+    </>
   );
 }
 

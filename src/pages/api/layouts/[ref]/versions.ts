@@ -1,10 +1,13 @@
 import { defineRoute } from "@/lib/define-route.server";
 import { refAsId } from "@/lib/query-schemas";
+import { versionsQuery } from "@/modules/page-layouts/api-schema";
 import { listVersions } from "@/modules/page-layouts/layouts.server";
-import { serializeVersion } from "@/modules/page-layouts/serialize";
+import { versionsJson } from "@/modules/page-layouts/versions-response.server";
 
 export const GET = defineRoute({
   access: "admin",
   params: refAsId,
-  run: async ({ params, db }) => (await listVersions(db, params.id)).map(serializeVersion),
+  query: versionsQuery,
+  run: async ({ params, query, db, context }) =>
+    versionsJson(context.url, await listVersions(db, params.id, query.before)),
 });
