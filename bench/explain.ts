@@ -26,7 +26,6 @@ const READS: [string, (db: Db) => Promise<unknown>][] = [
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const { handle } = openBigSite();
   try {
-    await handle.db.execute("analyze");
     for (const [name, read] of READS) {
       console.log(`### ${name}\n`);
       for (const plan of await queryPlans(handle, read)) console.log("```\n" + plan + "\n```\n");

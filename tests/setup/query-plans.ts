@@ -42,7 +42,7 @@ export async function queryPlans(handle: DbHandle, read: (db: Db) => Promise<unk
     await client.query("begin");
     try {
       for (const setting of settings) await client.query(setting.sql);
-      const { rows } = await client.query(`explain (analyze, costs off, summary off) ${sql}`, params);
+      const { rows } = await client.query(`explain (analyze, costs off, timing off, summary off) ${sql}`, params);
       plans.push(rows.map((row) => String(Object.values(row)[0])).join("\n"));
     } finally {
       await client.query("rollback");
