@@ -73,10 +73,10 @@ export interface Throughput {
  */
 export async function throughput(origin: string, rounds: number, seconds: number): Promise<Throughput> {
   // The bytes and headers a visitor gets for the stored page.
-  while ((await rawGet(origin + PAGE)).headers["x-astro-cache"] !== "HIT");
+  await untilStored(origin, PAGE);
   const stored = await rawGet(origin + PAGE);
   const body = stored.body;
-  const skip = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding", "x-astro-cache"]);
+  const skip = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
   const headers: PageHeaders = Object.entries(stored.headers)
     .filter(([name]) => !skip.has(name))
     .map(([name, value]) => [name, String(value)]);
@@ -94,6 +94,32 @@ export async function throughput(origin: string, rounds: number, seconds: number
     await baseline.stop();
   }
   return { baseline: baseline.name, bytes: body.length, rounds: results, ratio: median(results.map((r) => r.ratio)) };
+}
+
+/**
+ * What the page store holds for `path` ("fresh", "stale" or "absent"), asked as the admin:
+ * no response tells a visitor whether it was stored.
+ */
+export async function cacheState(origin: string, path: string): Promise<string> {
+  const response = await fetch(`${origin}/api/pages/cache-state?path=${encodeURIComponent(path)}`, {
+    headers: await adminSession(origin),
+  });
+  if (!response.ok) throw new Error(`cache state of ${path}: ${response.status}`);
+  return ((await response.json()) as { state: string }).state;
+}
+
+/** Read `path` until the store answers it: a write before may have dropped it. */
+export async function untilStored(origin: string, path: string): Promise<void> {
+  while ((await cacheState(origin, path)) !== "fresh") await (await fetch(origin + path)).arrayBuffer();
+}
+
+const sessions = new Map<string, Promise<Record<string, string>>>();
+
+/** One admin session per site, for asking the store; sign-ins are throttled per client. */
+function adminSession(origin: string): Promise<Record<string, string>> {
+  let session = sessions.get(origin);
+  if (!session) sessions.set(origin, (session = signIn(origin)));
+  return session;
 }
 
 export async function signIn(origin: string): Promise<Record<string, string>> {
