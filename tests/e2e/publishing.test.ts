@@ -166,3 +166,32 @@ test.describe("HTTP", () => {
     expect(form.status()).toBe(415);
   });
 });
+
+test("a category on the home page shows its first page, and links the archive for the rest", async ({
+  admin,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const category = "Grey Days Sharp Eyes";
+  const before = Number(
+    (await request.get(`/api/posts?category=${encodeURIComponent(category)}&limit=1`)).headers()["x-total-count"],
+  );
+  // Enough of this category that it no longer fits one page.
+  const ids: number[] = [];
+  try {
+    while (before + ids.length <= 24) {
+      const response = await admin.post("/api/posts", {
+        data: { ...newPost(`Another Grey Day ${crypto.randomUUID().slice(0, 8)}`), category },
+      });
+      expect(response.status()).toBe(201);
+      ids.push(((await response.json()) as { id: number }).id);
+    }
+    const html = await (await request.get(`/?category=${encodeURIComponent(category)}`)).text();
+    expect(html.match(/<article/g)).toHaveLength(24);
+    const link =
+      /<a href="\/archive\?category=Grey%20Days%20Sharp%20Eyes"[^>]*>All (\d+) posts in Grey Days Sharp Eyes<\/a>/;
+    expect(link.exec(html)?.[1]).toBe(String(before + ids.length));
+  } finally {
+    for (const id of ids) await admin.delete(`/api/posts/${String(id)}`);
+  }
+});
