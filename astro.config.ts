@@ -2,15 +2,15 @@ import node from "@astrojs/node";
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
 import { entryUrl } from "./src/lib/entry-url-plugin.ts";
-import { startBundles } from "./src/lib/start-bundles.ts";
+import { threadEntries } from "./src/server/build-entries.ts";
 
 // Pages render on demand from the database; pages without data opt into prerendering.
-// The adapter is built in standalone mode but started by scripts/site-worker.ts, which opens
+// The adapter is built in standalone mode but started by src/server/site-worker.ts, which opens
 // the database, migrates and seeds before serving (see docs/decisions).
 export default defineConfig({
   output: "server",
   adapter: node({ mode: "standalone" }),
-  integrations: [react(), startBundles()],
+  integrations: [react(), threadEntries()],
   // Pages built from the database are kept once rendered, as final bytes, and dropped by
   // tag when the content they show changes (src/modules/publishing).
   cache: { provider: { name: "page-store", entrypoint: "./src/modules/publishing/cache-provider.ts" } },

@@ -6,7 +6,18 @@ import { importX } from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
 
 export default defineConfig(
-  { ignores: ["dist/", ".astro/", "data/", "node_modules/", "test-results/", "playwright-report/", "db/migrations/"] },
+  {
+    ignores: [
+      "dist/",
+      ".astro/",
+      "data/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      "db/migrations/",
+      ".dependency-cruiser.cjs",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

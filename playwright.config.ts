@@ -97,6 +97,7 @@ function addServer(
 // not depend on the database engine, and the services under it run on both engines in the
 // integration tests; on PostgreSQL the browser runs what reads and writes through it.
 const ENGINE_NEUTRAL = [
+  "build-output.test.ts",
   "quality.test.ts",
   "admin-shell.test.ts",
   "admin-toasts.test.ts",

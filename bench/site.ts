@@ -30,7 +30,7 @@ export async function startSite(dataDir?: string, databaseUrl = "", port?: numbe
   const started = performance.now();
   // As `npm start` runs it, without npm: npm would run the server in a child of its own that a
   // SIGKILL (see crash) would leave running.
-  const child: ChildProcess = spawn(process.execPath, ["scripts/start.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["src/server/start.ts"], {
     env: {
       ...process.env,
       HOST: "127.0.0.1",

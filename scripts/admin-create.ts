@@ -1,4 +1,4 @@
-import "./load-env.ts";
+import "../src/server/load-env.ts";
 import { parseArgs } from "node:util";
 import { createDb, DatabaseInUseError } from "../db/client.ts";
 import { runMigrations } from "../db/migrate.ts";

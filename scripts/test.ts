@@ -18,7 +18,7 @@ const readJson = (file: string): unknown => JSON.parse(readFileSync(file, "utf8"
 const suites: Suite[] = [
   // Type check first: it generates Astro's types (.astro/), which lint reads.
   { name: "type check", command: ["astro", "check"] },
-  { name: "lint", command: ["eslint", "."] },
+  { name: "lint", command: ["npm", "run", "--silent", "lint"] },
   {
     name: "unit and integration (vitest)",
     command: ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`],

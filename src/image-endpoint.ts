@@ -1,6 +1,6 @@
 import type { APIRoute } from "astro";
 import { handle } from "@/lib/http.server";
-import { runtime } from "@/lib/runtime.server";
+import { runtime } from "@/server/runtime";
 import { resizeImage } from "@/modules/uploads/resize-image.server";
 import { sandboxed } from "@/modules/uploads/serve-file.server";
 

@@ -2,14 +2,14 @@ import { defineMiddleware, sequence } from "astro:middleware";
 import { findTextFault } from "@/lib/acceptable-text";
 import { withoutIslandStyle } from "@/lib/island-style";
 import { databaseOutage, outagePage } from "@/lib/database-outage.server";
-import { db } from "@/lib/runtime.server";
+import { db } from "@/server/runtime";
 import { forbidden } from "@/lib/errors";
 import { errorResponse } from "@/lib/http.server";
 import { logUnexpected, routeName } from "@/lib/log-unexpected";
-import { settings } from "@/lib/runtime.server";
+import { settings } from "@/server/runtime";
 import { clearSessionCookie, readSessionTokens } from "@/modules/auth/session-cookie.server";
 import { validateSessionToken } from "@/modules/auth/session.server";
-import { allowFramingBySelf } from "@/modules/publishing/http-policy";
+import { allowFramingBySelf } from "@/server/http-policy";
 import { PREVIEW_PARAM } from "@/modules/themes/theme-params";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -14,18 +14,8 @@ export type ErrorCode =
   | "rate_limited"
   | "unavailable";
 
-// The site worker script and the server bundle are separate copies of this module, and an error
-// made by one (say, in the object store the runtime holds) is answered by the other, so
-// `instanceof` looks for this mark rather than at the class.
-const MARK = Symbol.for("mostly-meh.domain-error");
-
 /** A failure the caller caused or can act on; its message is safe to show. */
 export class DomainError extends Error {
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && MARK in value;
-  }
-
-  readonly [MARK] = true;
   readonly code: ErrorCode;
   /** The input field at fault, as a dotted path (`images.0.imageUrl`). */
   readonly field?: string;

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { MEH_RATING } from "../../db/domain-constants.ts";
-import { KIND_NAMES, servedKindOf, type UploadKind } from "@/modules/uploads/contract";
 import { acceptableText, type TextRule } from "./acceptable-text";
 import { CATEGORIES } from "./categories";
 
@@ -32,18 +31,6 @@ export const urlOrPath = z
   .max(2048, "URL is too long")
   .refine((value) => !UNSAFE_IN_URL.test(value), "Must not contain spaces, control characters or backslashes")
   .refine(isUrlOrPath, "Must be an http(s) URL or a path on this site");
-
-/**
- * A `urlOrPath` for media of one kind: an upload kept as the other kind (a video as a
- * cover, an image as a video) is refused; seeded media and other sites' URLs pass as they are.
- * @example mediaUrl("image").safeParse("/uploads/videos/abc.mp4").success // false
- */
-export function mediaUrl(kind: UploadKind) {
-  const other = kind === "image" ? "video" : "image";
-  return urlOrPath.refine((value) => servedKindOf(value) !== other, {
-    message: `Must be ${KIND_NAMES[kind]}, not ${KIND_NAMES[other]}`,
-  });
-}
 
 /** PostgreSQL's `integer`, the type of every id and number column (`db/schema`). */
 export const INTEGER_RANGE = { min: -2_147_483_648, max: 2_147_483_647 } as const;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { databaseOutage } from "./database-outage.server";
 import { DomainError, invalid, tooLarge, type ErrorCode } from "./errors";
 import { logUnexpected, routeName } from "./log-unexpected";
-import { settings } from "./runtime.server";
+import { siteSettings } from "./settings.server";
 
 /** A JSON response. API responses are never stored by browsers or proxies unless a route says so. */
 export function json(data: unknown, init: ResponseInit = {}): Response {
@@ -98,7 +98,7 @@ export function clientAddress(context: Pick<APIContext, "clientAddress" | "reque
   } catch {
     return "unknown";
   }
-  return clientFrom(socket, context.request.headers.get("X-Forwarded-For"), settings().trustedProxies);
+  return clientFrom(socket, context.request.headers.get("X-Forwarded-For"), siteSettings().trustedProxies);
 }
 
 /** The one mapping from what went wrong to the HTTP status that says so. */

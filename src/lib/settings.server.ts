@@ -167,3 +167,11 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     },
   };
 }
+
+let current: Settings | undefined;
+
+/** This process's settings, read from its environment once. */
+export function siteSettings(): Settings {
+  current ??= parseSettings(process.env);
+  return current;
+}

@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { db, settings } from "@/lib/runtime.server";
+import { db, settings } from "@/server/runtime";
 import { handle } from "@/lib/http.server";
 import { cachePage } from "@/modules/publishing/page-cache";
 import { tag } from "@/modules/publishing/content-tags";

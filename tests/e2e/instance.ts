@@ -35,7 +35,7 @@ export async function startInstance(
   place?: Place,
 ): Promise<Instance> {
   const { port, dataDir } = place ?? (await newPlace());
-  const child = spawn(process.execPath, ["scripts/start.ts"], {
+  const child = spawn(process.execPath, ["src/server/start.ts"], {
     env: {
       ...process.env,
       HOST: "127.0.0.1",

@@ -11,7 +11,7 @@ import { cacheState, E2E_ADMIN, e2eDataDir, hydrated } from "./support";
 test("a second server on the same data directory refuses to start, and the first keeps serving", async ({
   request,
 }) => {
-  const second = spawn(process.execPath, ["scripts/start.ts"], {
+  const second = spawn(process.execPath, ["src/server/start.ts"], {
     env: { ...process.env, DATA_DIR: e2eDataDir("pglite"), PORT: "0", HOST: "127.0.0.1" },
   });
   let stderr = "";
@@ -29,7 +29,7 @@ test("without SITE_URL, the owner signs in from whichever address the site was o
   const port = await freePort();
   const { SITE_URL: _unset, ...env } = process.env;
   // Listening on every interface, the site cannot know which name a browser will use.
-  const server = spawn(process.execPath, ["scripts/start.ts"], {
+  const server = spawn(process.execPath, ["src/server/start.ts"], {
     env: {
       ...env,
       DATA_DIR: dataDir,
@@ -85,7 +85,7 @@ test("after a clean stop, the site keeps the pages it had stored, and a change s
   const origin = `http://127.0.0.1:${port}`;
   const request = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
   const start = () =>
-    spawn(process.execPath, ["scripts/start.ts"], {
+    spawn(process.execPath, ["src/server/start.ts"], {
       env: {
         ...process.env,
         DATA_DIR: dataDir,

@@ -1,4 +1,4 @@
-import "../../scripts/load-env.ts";
+import "../../src/server/load-env.ts";
 import { createDb } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
 import { tables } from "../../src/lib/db.server.ts";

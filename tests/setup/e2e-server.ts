@@ -34,7 +34,7 @@ if (reader.status !== 0) {
   await dropDatabase();
   process.exit(1);
 }
-const child = spawn(process.execPath, ["scripts/start.ts"], { env, stdio: "inherit" });
+const child = spawn(process.execPath, ["src/server/start.ts"], { env, stdio: "inherit" });
 const stop = (signal: NodeJS.Signals) => {
   child.kill(signal);
 };

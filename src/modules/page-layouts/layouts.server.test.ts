@@ -7,7 +7,7 @@ import { callEndpoint, endpoints } from "../../../tests/api-routes.ts";
 import { insertUser } from "../../../tests/factories.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { DomainError } from "@/lib/errors";
-import { runtime } from "@/lib/runtime.server";
+import { runtime } from "@/server/runtime";
 import type { PublishedChange } from "@/modules/publishing/publisher.server";
 import { AUTO_SAVE, MANUAL_SAVE } from "./api-schema";
 import { newElement } from "./defaults";

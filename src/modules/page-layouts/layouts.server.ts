@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { conflict, notFound } from "@/lib/errors";
 import type { Page } from "@/lib/paging";
-import { runtime } from "@/lib/runtime.server";
+import { runtime } from "@/server/runtime";
 import { changeOf } from "@/modules/publishing/content-tags";
 import { AUTO_SAVE, type LayoutPage } from "./api-schema";
 import type { LayoutElement } from "./schema";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { mediaUrl, text } from "@/lib/form-fields";
+import { text } from "@/lib/form-fields";
+import { mediaUrl } from "@/modules/uploads/media-url";
 import { isStyleProperty, styleFault, type StyleProperty } from "./styles";
 
 /** What an element may be (SPEC §3); the palettes offer all but `container`. */

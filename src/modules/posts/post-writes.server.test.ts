@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
 import { postImages, posts } from "../../../db/schema/index.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
-import { runtime } from "@/lib/runtime.server";
+import { runtime } from "@/server/runtime";
 import { freeSlug } from "@/lib/unique-slug.server";
 import { addPostImage, createPost, deletePost, deletePostImage, postSlugs, updatePost } from "./post-writes.server";
 import { postGallery } from "./posts.server";

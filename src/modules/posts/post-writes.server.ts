@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { notFound } from "@/lib/errors";
 import { allocateSlug, type SlugSource } from "@/lib/unique-slug.server";
-import { runtime } from "@/lib/runtime.server";
+import { runtime } from "@/server/runtime";
 import { changeOf } from "@/modules/publishing/content-tags";
 import { readTime } from "./read-time";
 import type { PostData, PostImageInput } from "./schema";

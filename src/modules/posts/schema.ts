@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { integer, itemFields, mediaUrl, optionalText, text } from "@/lib/form-fields";
+import { integer, itemFields, optionalText, text } from "@/lib/form-fields";
+import { mediaUrl } from "@/modules/uploads/media-url";
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
 
 /** One additional image of a post, as the form sends it; its place in the list is its order. */

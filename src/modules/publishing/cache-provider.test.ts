@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { DbHandle } from "../../../db/client.ts";
 import { insertPost } from "../../../tests/factories.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
-import { runtime } from "@/lib/runtime.server";
+import { runtime } from "@/server/runtime";
 import pageStoreProvider, { STALE_MAX_AGE } from "./cache-provider";
 import { contentVersion } from "./content-version.server";
 

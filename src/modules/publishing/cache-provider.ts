@@ -1,7 +1,7 @@
 import type { CacheProvider } from "astro";
 import { hasSessionCookie } from "@/modules/auth/cookie";
 import { pageKey } from "./page-key";
-import { db, runtime } from "@/lib/runtime.server";
+import { db, runtime } from "@/server/runtime";
 import { databaseOutage, outagePage } from "@/lib/database-outage.server";
 import { contentVersion } from "./content-version.server";
 import type { StoredPage } from "./page-store.server";

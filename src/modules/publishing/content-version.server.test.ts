@@ -4,7 +4,7 @@ import type { DbHandle } from "../../../db/client.ts";
 import { posts, rateLimits } from "../../../db/schema/index.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { contentVersion } from "./content-version.server";
-import { currentKeptPages } from "./page-snapshot.server";
+import { currentKeptPages } from "../../server/page-snapshot";
 import type { StoredPage } from "./page-store.server";
 
 let handle: DbHandle;

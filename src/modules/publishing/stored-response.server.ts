@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { pickEncoding, PUBLIC_PAGE, withFrameAncestors } from "./http-policy";
+import { pickEncoding, PUBLIC_PAGE, withFrameAncestors } from "../../server/http-policy";
 import type { StoredPage } from "./page-store.server";
 
 // A stored page's responses, prepared once per page so a hit is one writeHead and one

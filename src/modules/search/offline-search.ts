@@ -1,7 +1,7 @@
 import type { ListingState } from "@/lib/listing-state";
 import { offsetOf, PAGE_SIZE, type Page } from "@/lib/paging";
 import type { PostCardData } from "@/modules/posts/card";
-import type { VideoCardData } from "@/modules/videos/components/VideoCard";
+import type { VideoCardData } from "@/modules/videos/card";
 import type { SearchKind } from "./search-records";
 import type { Snippet } from "./snippet";
 

@@ -1,7 +1,7 @@
 import type { ListingState } from "@/lib/listing-state";
 import type { Page } from "@/lib/paging";
 import type { PostCardData } from "@/modules/posts/card";
-import type { VideoCardData } from "@/modules/videos/components/VideoCard";
+import type { VideoCardData } from "@/modules/videos/card";
 import entry from "virtual:offline-search-entry";
 
 type OfflineSearch = typeof import("./offline-search");

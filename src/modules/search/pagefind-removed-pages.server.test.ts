@@ -6,7 +6,7 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pagefindSearch } from "../../../tests/setup/pagefind-search.ts";
-import { createFrontHandler } from "@/modules/publishing/front-server.server";
+import { createFrontHandler } from "@/server/front-handler";
 import { PageStore } from "@/modules/publishing/page-store.server";
 import { buildPagefindBundle, closePagefind } from "./pagefind-build.server";
 import { PagefindFiles, type IndexFile } from "./pagefind-files.server";

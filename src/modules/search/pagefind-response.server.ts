@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { pickEncoding } from "@/modules/publishing/http-policy";
+import { pickEncoding } from "@/server/http-policy";
 import type { WantedHeaders } from "@/modules/publishing/stored-response.server";
 import type { ServedFile } from "./pagefind-files.server";
 

@@ -3,7 +3,7 @@ import { toPostCard, type PostCardData } from "@/modules/posts/card";
 import { serializePost, type PostJson } from "@/modules/posts/serialize";
 import type { PostRow } from "@/modules/posts/posts.server";
 import { toVideoCard } from "@/modules/videos/card";
-import type { VideoCardData } from "@/modules/videos/components/VideoCard";
+import type { VideoCardData } from "@/modules/videos/card";
 import { serializeVideo, type VideoJson } from "@/modules/videos/serialize";
 import type { VideoRow } from "@/modules/videos/videos.server";
 

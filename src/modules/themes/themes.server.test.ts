@@ -7,7 +7,7 @@ import { cssThemes } from "../../../db/schema/index.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { insertUser } from "../../../tests/factories.ts";
 import type { DomainError } from "@/lib/errors";
-import { runtime } from "@/lib/runtime.server";
+import { runtime } from "@/server/runtime";
 import type { PublishedChange } from "@/modules/publishing/publisher.server";
 import { findCssProblems } from "./validate-css.server";
 import { themeSaveSchema } from "./schema";

@@ -2,7 +2,7 @@ import { desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { invalid, notFound, tooLarge } from "@/lib/errors";
-import { runtime } from "@/lib/runtime.server";
+import { runtime } from "@/server/runtime";
 import { changeOf } from "@/modules/publishing/content-tags";
 import { describeProblem, THEME_CSS_MAX_BYTES } from "./css-problem";
 import { datedThemeName, REVISIONS_PAGE, THEME_NAME_MAX, type ThemeSave } from "./schema";

@@ -1,5 +1,3 @@
-import type { Db } from "@/lib/db.server";
-import type { Settings } from "@/lib/settings.server";
 import type { UploadTarget } from "./contract";
 import type { Upload } from "./upload-keys";
 import type { UploadPolicy } from "./upload-policy.server";
@@ -34,15 +32,4 @@ export interface ObjectStore {
    * uploads come through the site has this; S3 uploads go straight to the bucket.
    */
   receive?(body: ReadableStream<Uint8Array> | null, policy: UploadPolicy): Promise<void>;
-}
-
-/** The store the settings name: S3 when S3_BUCKET is set, else the uploads folder. */
-export async function createObjectStore(settings: Settings, db: Db): Promise<ObjectStore> {
-  if (settings.s3) {
-    // Loaded only when configured: the AWS SDK is large and most sites never need it.
-    const { S3Store } = await import("./s3-store.server");
-    return new S3Store(settings.s3);
-  }
-  const { LocalStore } = await import("./local-store.server");
-  return new LocalStore(settings.uploadsDir, db);
 }

@@ -9,7 +9,7 @@ import { createTestDb } from "../../../tests/setup/test-db.ts";
 import type { APIContext } from "astro";
 import { GET } from "@/image-endpoint";
 import { resizedUrl } from "@/lib/image-url";
-import { runtime } from "@/lib/runtime.server";
+import { runtime } from "@/server/runtime";
 import { LocalStore } from "./local-store.server";
 import type { ObjectStore } from "./object-store.server";
 import { newRawKey } from "./upload-keys";

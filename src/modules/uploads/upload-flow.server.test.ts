@@ -9,7 +9,7 @@ import { users } from "../../../db/schema/index.ts";
 import { concat, media } from "../../../tests/media.ts";
 import { fakeS3Settings, startFakeS3, type FakeS3 } from "../../../tests/setup/fake-s3.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
-import { runtime } from "@/lib/runtime.server";
+import { runtime } from "@/server/runtime";
 import type { SessionUser } from "@/modules/auth/session.server";
 import { POST as normalizeRoute } from "@/pages/api/objects/normalize";
 import { PUT as uploadRoute } from "@/pages/api/objects/upload";

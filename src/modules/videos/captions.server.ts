@@ -1,5 +1,5 @@
 import { UPLOADS_PREFIX } from "@/lib/image-url";
-import { runtime } from "@/lib/runtime.server";
+import { runtime } from "@/server/runtime";
 
 /** The URL of a WebVTT captions file stored beside a video (same name, `.vtt`), or null. */
 export async function captionsFor(videoUrl: string): Promise<string | null> {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { itemFields, mediaUrl, text } from "@/lib/form-fields";
+import { itemFields, text } from "@/lib/form-fields";
+import { mediaUrl } from "@/modules/uploads/media-url";
 
 /**
  * A video as the manager sends it. `id` and `publishedAt` are never taken from the client;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
-import { runtime } from "@/lib/runtime.server";
+import { runtime } from "@/server/runtime";
 import { videoInputSchema, type VideoInput } from "./schema";
 import { createVideo, deleteVideo, updateVideo } from "./video-writes.server";
 import { videoBySlug } from "./videos.server";

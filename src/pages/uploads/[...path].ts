@@ -1,7 +1,7 @@
 import type { APIRoute } from "astro";
 import { notFound } from "@/lib/errors";
 import { handle } from "@/lib/http.server";
-import { runtime } from "@/lib/runtime.server";
+import { runtime } from "@/server/runtime";
 import { sandboxed } from "@/modules/uploads/serve-file.server";
 import { isServedKey } from "@/modules/uploads/upload-keys";
 

@@ -4,7 +4,7 @@ import type { ListingState } from "@/lib/listing-state";
 import type { Page } from "@/lib/paging";
 import { offlinePosts } from "@/modules/search/offline-source";
 import { MatchingVideos } from "@/modules/videos/components/MatchingVideos";
-import type { VideoCardData } from "@/modules/videos/components/VideoCard";
+import type { VideoCardData } from "@/modules/videos/card";
 import type { PostCardData } from "../card";
 import { PostCard } from "../components/PostCard";
 import { postsKey } from "../keys";

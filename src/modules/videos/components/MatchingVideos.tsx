@@ -6,7 +6,8 @@ import { useListingData } from "@/lib/use-listing-data";
 import { offlineVideos } from "@/modules/search/offline-source";
 import { videosKey } from "../keys";
 import { loadVideoCards } from "../load-cards";
-import { VideoCard, type VideoCardData } from "./VideoCard";
+import type { VideoCardData } from "../card";
+import { VideoCard } from "./VideoCard";
 
 const plural = (n: number) => countOf(n, "video");
 

@@ -4,14 +4,7 @@ import { RatingDots } from "@/components/ui/RatingDots";
 import { formatDuration } from "@/lib/format";
 import { videoCategoryHref, videoPath } from "@/lib/paths";
 import { SnippetText } from "@/components/ui/SnippetText";
-import type { Snippet } from "@/modules/search/snippet";
-import type { VideoJson } from "../serialize";
-
-/** What a video card shows; a search result also carries a snippet of where the term was found. */
-export type VideoCardData = Pick<
-  VideoJson,
-  "id" | "slug" | "title" | "thumbnailUrl" | "duration" | "category" | "mehRating" | "publishedAt"
-> & { snippet?: Snippet };
+import type { VideoCardData } from "../card";
 
 const CARD_SIZES = "(min-width: 1232px) 380px, (min-width: 700px) 45vw, 92vw";
 

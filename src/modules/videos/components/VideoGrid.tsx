@@ -1,4 +1,5 @@
-import { VideoCard, type VideoCardData } from "./VideoCard";
+import type { VideoCardData } from "../card";
+import { VideoCard } from "./VideoCard";
 
 /** Videos as a grid of cards. */
 export function VideoGrid({ videos }: { videos: VideoCardData[] }) {

@@ -2,7 +2,8 @@ import { ListingBrowser, type ListingConfig } from "@/components/ListingBrowser"
 import type { ListingState } from "@/lib/listing-state";
 import type { Page } from "@/lib/paging";
 import { offlineVideos } from "@/modules/search/offline-source";
-import { VideoCard, type VideoCardData } from "../components/VideoCard";
+import type { VideoCardData } from "../card";
+import { VideoCard } from "../components/VideoCard";
 import { videosKey } from "../keys";
 import { loadVideoCards } from "../load-cards";
 

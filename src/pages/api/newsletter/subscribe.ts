@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/define-route.server";
+import { defineRoute } from "@/server/define-route.server";
 import { DomainError } from "@/lib/errors";
 import { seeOther } from "@/lib/http.server";
 import { SIGNUP_LIMITS, signupKeys, subscribe } from "@/modules/newsletter/newsletter.server";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineRoute } from "@/lib/define-route.server";
-import { runtime } from "@/lib/runtime.server";
+import { defineRoute } from "@/server/define-route.server";
+import { runtime } from "@/server/runtime";
 import { normalizeUpload } from "@/modules/uploads/normalize-upload.server";
 
 const body = z.strictObject({ rawPath: z.string().max(300) });

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineRoute } from "@/lib/define-route.server";
+import { defineRoute } from "@/server/define-route.server";
 import { UPLOADS_PREFIX } from "@/lib/image-url";
-import { runtime } from "@/lib/runtime.server";
+import { runtime } from "@/server/runtime";
 import { UPLOADABLE_TYPES, type UploadTarget } from "@/modules/uploads/contract";
 import { grantUpload } from "@/modules/uploads/upload-grants.server";
 

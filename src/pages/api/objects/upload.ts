@@ -1,8 +1,8 @@
-import { defineRoute } from "@/lib/define-route.server";
+import { defineRoute } from "@/server/define-route.server";
 import { notFound, tooLarge, unsupportedType } from "@/lib/errors";
 import { contentType } from "@/lib/http.server";
 import { UPLOADS_PREFIX } from "@/lib/image-url";
-import { runtime } from "@/lib/runtime.server";
+import { runtime } from "@/server/runtime";
 import { checkUpload } from "@/modules/uploads/upload-policy.server";
 
 /** The local driver's upload target: the body is the file, allowed by the signed policy in the URL. */

@@ -1,5 +1,5 @@
-import { defineRoute } from "@/lib/define-route.server";
-import { runtime } from "@/lib/runtime.server";
+import { defineRoute } from "@/server/define-route.server";
+import { runtime } from "@/server/runtime";
 import { cacheState, cacheStateQuery } from "@/modules/publishing/cache-state";
 
 export const GET = defineRoute({

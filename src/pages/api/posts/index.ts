@@ -1,10 +1,11 @@
-import { defineRoute } from "@/lib/define-route.server";
+import { defineRoute } from "@/server/define-route.server";
 import { pagedJson } from "@/lib/paged-response.server";
 import { categoryPageQuery } from "@/lib/query-schemas";
 import { createPost } from "@/modules/posts/post-writes.server";
 import { listPostsPage } from "@/modules/posts/posts.server";
 import { postInputSchema } from "@/modules/posts/schema";
-import { serializeListedPost, serializePost } from "@/modules/posts/serialize";
+import { serializeListedPost } from "@/modules/posts/card";
+import { serializePost } from "@/modules/posts/serialize";
 
 export const GET = defineRoute({
   access: "public",

@@ -1,8 +1,8 @@
-import { defineRoute } from "@/lib/define-route.server";
+import { defineRoute } from "@/server/define-route.server";
 import { pagedJson } from "@/lib/paged-response.server";
 import { searchPageQuery } from "@/lib/query-schemas";
 import { searchPosts } from "@/modules/posts/posts.server";
-import { serializeSearchedPost } from "@/modules/posts/serialize";
+import { serializeSearchedPost } from "@/modules/posts/card";
 
 export const GET = defineRoute({
   access: "public",

@@ -1,8 +1,9 @@
-import { defineRoute } from "@/lib/define-route.server";
+import { defineRoute } from "@/server/define-route.server";
 import { pagedJson } from "@/lib/paged-response.server";
 import { categoryPageQuery } from "@/lib/query-schemas";
 import { videoInputSchema } from "@/modules/videos/schema";
-import { serializeListedVideo, serializeVideo } from "@/modules/videos/serialize";
+import { serializeListedVideo } from "@/modules/videos/card";
+import { serializeVideo } from "@/modules/videos/serialize";
 import { createVideo } from "@/modules/videos/video-writes.server";
 import { listVideosPage } from "@/modules/videos/videos.server";
 

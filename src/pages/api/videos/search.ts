@@ -1,7 +1,7 @@
-import { defineRoute } from "@/lib/define-route.server";
+import { defineRoute } from "@/server/define-route.server";
 import { pagedJson } from "@/lib/paged-response.server";
 import { searchPageQuery } from "@/lib/query-schemas";
-import { serializeSearchedVideo } from "@/modules/videos/serialize";
+import { serializeSearchedVideo } from "@/modules/videos/card";
 import { searchVideos } from "@/modules/videos/videos.server";
 
 export const GET = defineRoute({

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { parseSettings } from "../lib/settings.server.ts";
+import { nicknameBanner } from "./banner.ts";
+
+describe("the start banner", () => {
+  it("says whether the nickname generator uses AI, and within what budget, or its local generator", () => {
+    expect(nicknameBanner(parseSettings({}))).toBe(
+      "Nicknames: the local generator (set OPENAI_API_KEY for AI suggestions)",
+    );
+    expect(nicknameBanner(parseSettings({ OPENAI_API_KEY: "sk-x", NICKNAME_DAILY_AI_LIMIT: "0" }))).toBe(
+      "Nicknames: the local generator (NICKNAME_DAILY_AI_LIMIT is 0)",
+    );
+    expect(nicknameBanner(parseSettings({ OPENAI_API_KEY: "sk-x", NICKNAME_DAILY_AI_LIMIT: "50" }))).toBe(
+      "Nicknames: AI (gpt-4.1-mini), up to 50 answers a day, then the local generator",
+    );
+  });
+});

@@ -1,0 +1,58 @@
+import type { DbHandle } from "../../db/client.ts";
+import type { EnsureAdminResult } from "../modules/auth/admin-account.server.ts";
+import type { Settings } from "../lib/settings.server.ts";
+
+/** What `npm start` prints once the site listens: where it is, what it uses, how to sign in. */
+export function startBanner(started: {
+  settings: Settings;
+  database: Pick<DbHandle, "engine" | "location">;
+  seeded: boolean;
+  admin: EnsureAdminResult;
+  url: string;
+}): string {
+  const { settings, database, seeded, admin, url } = started;
+  const where =
+    database.engine === "postgres" ? `PostgreSQL at ${database.location}` : `embedded PGlite in ${database.location}`;
+  const uploads = settings.s3
+    ? `S3 bucket "${settings.s3.bucket}"${settings.s3.endpoint ? ` at ${settings.s3.endpoint}` : ""}`
+    : settings.uploadsDir;
+  const lines = [
+    `${settings.siteName} is running at ${url}`,
+    `Database: ${where}${seeded ? " (seeded with the sample content)" : ""}`,
+    `Uploads:  ${uploads}`,
+    nicknameBanner(settings),
+    ...originBanner(settings.writeOrigin),
+    ...adminBanner(admin, url),
+  ];
+  return `\n  ${lines.join("\n  ")}\n`;
+}
+
+/** The lines telling a new owner how to sign in; a generated password is shown this once. */
+export function adminBanner(admin: EnsureAdminResult, url: string): string[] {
+  if (admin.status === "created" && admin.generatedPassword) {
+    return [
+      `Admin: sign in at ${url}/login as "${admin.username}" with the password ${admin.generatedPassword}`,
+      "       This password is shown only once. Reset it any time with: npm run admin:create",
+    ];
+  }
+  return [
+    `Admin: sign in at ${url}/login as "${admin.username}".`,
+    "       Forgot the password? Stop the server and run: npm run admin:create",
+  ];
+}
+
+/** Where the nickname generator's suggestions come from. */
+export function nicknameBanner({ nickname }: Settings): string {
+  if (!nickname.openai) return "Nicknames: the local generator (set OPENAI_API_KEY for AI suggestions)";
+  if (nickname.dailyAiLimit === 0) return "Nicknames: the local generator (NICKNAME_DAILY_AI_LIMIT is 0)";
+  return `Nicknames: AI (${nickname.openai.model}), up to ${String(nickname.dailyAiLimit)} answers a day, then the local generator`;
+}
+
+/** Which origin writes (sign-in, saves) must come from: the CSRF check refuses any other. */
+function originBanner(writeOrigin: string | undefined): string[] {
+  if (writeOrigin) return [`Writes: accepted only from pages at ${writeOrigin} (SITE_URL)`];
+  return [
+    "Writes: accepted from pages at the address the browser used to open the site",
+    "        Set SITE_URL to the public address to accept them from that origin only.",
+  ];
+}

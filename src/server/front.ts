@@ -1,0 +1,139 @@
+import "./load-env.ts";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import module from "node:module";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { keptPagesFile } from "../../db/kept-pages.ts";
+import { collectWhenIdle } from "./idle-collection.ts";
+import { ownOrigin, urlHost } from "../lib/listen-address.ts";
+import { SERVER_ENTRY, SITE_WORKER } from "./build-output.ts";
+import { parseSettings, type Settings } from "../lib/settings.server.ts";
+import { createFrontHandler } from "./front-handler.ts";
+import { PageMirror } from "./page-mirror.ts";
+import { currentKeptPages, renderFingerprint, takeSnapshot, writeSnapshot } from "./page-snapshot.ts";
+import type { FromWorker, ToWorker } from "./messages.ts";
+import { proxyToWorker } from "./worker-proxy.ts";
+import { PagefindFiles } from "../modules/search/pagefind-files.server.ts";
+import { startBanner } from "./banner.ts";
+import { fail } from "./fail.ts";
+
+// The front server: this thread answers stored pages, build assets and the search index's
+// files, and passes everything else to the site worker (scripts/site-worker.ts: Astro, the
+// database, publishing), so a hit never waits behind a render, a query or an index build.
+// scripts/start.ts runs it as built (src/lib/start-bundles.ts).
+
+let settings: Settings;
+try {
+  settings = parseSettings(process.env);
+} catch (error) {
+  fail((error as Error).message);
+}
+
+// Pages a clean stop kept, if they still show what the database holds, are answered at once,
+// while the worker opens the database and loads Astro; a miss waits for the worker.
+const keptPages = keptPagesFile(settings);
+const fingerprint = await renderFingerprint(SERVER_ENTRY, settings);
+const restored = await currentKeptPages(settings.databaseUrl, await takeSnapshot(keptPages, fingerprint));
+// The server bundle carries both of React's builds and picks the development one (several
+// times slower to render, for warnings nobody reads here) unless told this is production.
+process.env.NODE_ENV ??= "production";
+const mirror = new PageMirror();
+mirror.restore(restored);
+const searchIndex = new PagefindFiles(path.join(settings.dataDir, "pagefind"));
+await searchIndex.open();
+let stopping = false;
+
+const worker = new Worker(SITE_WORKER, {
+  workerData: { restored, serverEntry: SERVER_ENTRY },
+});
+const tell = (message: ToWorker) => {
+  worker.postMessage(message);
+};
+worker.on("error", (error: Error) => {
+  // Errors cross from the worker with their name; this one is for the owner to act on.
+  if (error.name === "DatabaseInUseError") fail(error.message);
+  console.error("The site worker failed:", error);
+  process.exit(1);
+});
+worker.on("exit", (code) => {
+  if (stopping) void stopped();
+  else fail(`The site worker stopped (exit code ${code}).`);
+});
+
+const ready = new Promise<Extract<FromWorker, { type: "ready" }>>((resolve) => {
+  worker.on("message", (message: FromWorker) => {
+    if (message.type === "pages") mirror.apply(message);
+    else if (message.type === "search-index") void searchIndex.open();
+    else if (message.type === "ready") resolve(message);
+    else void stopped();
+  });
+});
+const toWorker = ready.then(({ socketPath }) => proxyToWorker(socketPath, mirror));
+
+const server = http.createServer(
+  createFrontHandler({
+    store: mirror,
+    astro: (req, res) => {
+      void toWorker.then((pass) => {
+        pass(req, res);
+      });
+    },
+    https: settings.siteUrl.startsWith("https://"),
+    clientDir: path.resolve("dist/client"),
+    searchIndex,
+  }),
+);
+
+// Which stored pages were hit goes back once a second, so the worker's store evicts the least used.
+setInterval(() => {
+  const keys = mirror.takeUsed();
+  if (keys.length > 0) tell({ type: "used", keys });
+}, 1000).unref();
+
+collectWhenIdle();
+
+// Idle connections stay open longer than those of the proxies and clients that reuse them
+// (60 s is usual): a request sent on a connection at the moment the server closes it is lost
+// as a reset, and Node's 5 s default makes that moment common.
+server.keepAliveTimeout = 65_000;
+
+server.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EADDRINUSE") fail(`Port ${settings.port} on ${settings.host} is taken. Set PORT to another one.`);
+  fail(error.message);
+});
+server.listen(settings.port, settings.host, () => {
+  const address = server.address() as AddressInfo;
+  void ready.then(({ database, seeded, admin }) => {
+    tell({ type: "listening", origin: ownOrigin(address) });
+    // Node writes its compile cache at exit, which a crash never reaches, and the restart
+    // after a crash is when it matters most.
+    module.flushCompileCache();
+    const url = `http://${urlHost(settings.host)}:${address.port}`;
+    console.log(startBanner({ settings, database, seeded, admin, url }));
+  });
+});
+
+function stop(): void {
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  server.closeAllConnections();
+  // The worker closes the database and says so; then the pages are kept for the next start.
+  tell({ type: "stop" });
+}
+
+let keeping: Promise<void> | undefined;
+async function stopped(): Promise<void> {
+  keeping ??= keepPages();
+  await keeping;
+  process.exit(0);
+}
+
+async function keepPages(): Promise<void> {
+  await writeSnapshot(keptPages, fingerprint, mirror.fresh()).catch((error: unknown) => {
+    console.warn("The stored pages could not be kept for the next start:", (error as Error).message);
+  });
+}
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

@@ -1,0 +1,37 @@
+import type { DbHandle } from "../../db/client.ts";
+import type { EnsureAdminResult } from "@/modules/auth/admin-account.server";
+import type { NumberedChange } from "./page-mirror";
+
+// The words the front server (main thread) and the site worker exchange. Both are this
+// program's own threads, so these are types, not a boundary to validate.
+
+/** The worker's, to the front server. */
+export type FromWorker =
+  /** Serving on the socket: what the banner tells. */
+  | {
+      type: "ready";
+      socketPath: string;
+      database: Pick<DbHandle, "engine" | "location">;
+      seeded: boolean;
+      admin: EnsureAdminResult;
+    }
+  | ({ type: "pages" } & NumberedChange)
+  /** A new search index is current on disk. */
+  | { type: "search-index" }
+  | { type: "stopped" };
+
+/** The front server's, to the worker. */
+export type ToWorker =
+  /** Where the site listens, for rendering dropped pages again through it. */
+  | { type: "listening"; origin: string }
+  /** Stored pages sent as hits lately: evicted last. */
+  | { type: "used"; keys: string[] }
+  | { type: "stop" };
+
+/**
+ * Headers only the front server sets on what it forwards (the visitor's address, taken from
+ * its socket) and only the worker sets on its answers (the page store change they follow).
+ * A visitor's own copy of either is removed before it could mean anything.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-front-client-address";
+export const PAGES_SEQ_HEADER = "x-front-pages-seq";

@@ -1,0 +1,91 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "../../db/client.ts";
+import { callEndpoint, endpoints, undeclared, type Endpoint } from "../../tests/api-routes.ts";
+import { insertUser } from "../../tests/factories.ts";
+import { createTestDb } from "../../tests/setup/test-db.ts";
+import type { SessionUser } from "@/modules/auth/session.server";
+import { LocalStore } from "@/modules/uploads/local-store.server";
+import type { Access } from "./define-route.server";
+import { runtime } from "./runtime";
+
+const reader: SessionUser = { id: 2, username: "reader", role: "user" };
+const admin: SessionUser = { id: 1, username: "owner", role: "admin" };
+const callers = { visitor: null, user: reader, admin } as const;
+
+// Every parameter names an item that does not exist, and a write sends an empty object.
+async function call(endpoint: Endpoint, user: SessionUser | null) {
+  const params = Object.fromEntries(endpoint.params.map((name) => [name, "999999"]));
+  const hasBody = endpoint.method !== "GET" && endpoint.method !== "DELETE";
+  const response = await callEndpoint(endpoint, { user, params, body: hasBody ? "{}" : undefined });
+  const body = ((await response.json().catch(() => null)) ?? {}) as { code?: string };
+  return { status: response.status, code: body.code };
+}
+
+/** What each caller gets from a route of each access: refused with this status and code, or let through. */
+const EXPECTED: Record<Access, Record<keyof typeof callers, [number, string] | "allowed">> = {
+  public: { visitor: "allowed", user: "allowed", admin: "allowed" },
+  "signed-in": { visitor: [401, "unauthenticated"], user: "allowed", admin: "allowed" },
+  admin: { visitor: [401, "unauthenticated"], user: [403, "forbidden"], admin: "allowed" },
+};
+
+let handle: DbHandle;
+let uploads: string;
+beforeAll(async () => {
+  handle = await createTestDb();
+  for (const user of [reader, admin]) await insertUser(handle.db, user);
+  uploads = await mkdtemp(path.join(os.tmpdir(), "meh-matrix-"));
+  runtime().useDatabase(handle);
+  runtime().useObjectStore(new LocalStore(uploads, handle.db));
+});
+afterAll(async () => {
+  await handle.close();
+  await rm(uploads, { recursive: true, force: true });
+});
+
+describe("the permission matrix, generated from every /api route's declared access", () => {
+  it("finds every route, the upload calls included, and every one declares its access", () => {
+    expect(undeclared).toEqual([]);
+    const paths = endpoints.map((e) => `${e.method} ${e.path}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "GET /api/objects/upload-url",
+        "POST /api/objects/normalize",
+        "PUT /api/objects/upload",
+        "POST /api/posts",
+      ]),
+    );
+  });
+
+  it("lets only sign-in, sign-out, the newsletter signup and the nickname generator post without the admin role", () => {
+    const openWrites = endpoints
+      .filter((e) => e.method !== "GET" && e.route.access !== "admin")
+      .map((e) => `${e.method} ${e.path}`);
+    expect(openWrites.sort()).toEqual([
+      "POST /api/auth/login",
+      "POST /api/auth/logout",
+      "POST /api/newsletter/subscribe",
+      "POST /api/nickname/generate",
+    ]);
+  });
+
+  for (const endpoint of endpoints) {
+    for (const [who, user] of Object.entries(callers) as [keyof typeof callers, SessionUser | null][]) {
+      const expected = EXPECTED[endpoint.route.access][who];
+      const outcome = expected === "allowed" ? "lets it through" : `refuses it with ${expected[0]}`;
+      it(`${endpoint.method} ${endpoint.path} (${endpoint.route.access}) ${outcome} for the ${who}`, async () => {
+        const { status, code } = await call(endpoint, user);
+        if (expected === "allowed") {
+          // Past the access check: whatever the input or item makes of it, never refused, never a 500.
+          expect(status).toBeLessThan(500);
+          expect(code === "unauthenticated" && status === 401, "refused as not signed in").toBe(false);
+          expect(code === "forbidden" && status === 403 && who !== "admin", "refused by role").toBe(false);
+        } else {
+          expect({ status, code }).toEqual({ status: expected[0], code: expected[1] });
+        }
+      });
+    }
+  }
+});

@@ -1,0 +1,80 @@
+import { createDb, type Db, type DbHandle } from "../../db/client.ts";
+import { NICKNAME_AI_CONCURRENCY, type NicknameGenerator } from "@/modules/nickname/nicknames.server";
+import { openAiNicknames } from "@/modules/nickname/openai-nicknames.server";
+import { PageStore } from "@/modules/publishing/page-store.server";
+import { Publisher } from "@/modules/publishing/publisher.server";
+import type { ObjectStore } from "@/modules/uploads/object-store.server";
+import { createObjectStore } from "@/modules/uploads/open-object-store.server";
+import { ConcurrencyGate } from "../lib/concurrency-gate";
+import { siteSettings, type Settings } from "../lib/settings.server.ts";
+
+/**
+ * What the process shares: its settings, its database, the stored pages, the publisher and
+ * the object store. The database and the object store open on first use, so code that
+ * never touches them (a pure test, the build) opens nothing.
+ */
+export class Runtime {
+  readonly settings: Settings;
+  readonly pages = new PageStore();
+  readonly publisher = new Publisher(this.pages);
+  #database?: DbHandle;
+  #objects?: Promise<ObjectStore>;
+  #nicknames?: NicknameGenerator;
+
+  constructor(settings: Settings) {
+    this.settings = settings;
+  }
+
+  /** Use an already opened database (the site worker migrates and seeds before serving). */
+  useDatabase(handle: DbHandle): void {
+    this.#database = handle;
+  }
+
+  /** Use an already made object store (tests keep uploads in a folder of their own). */
+  useObjectStore(store: ObjectStore): void {
+    this.#objects = Promise.resolve(store);
+  }
+
+  get database(): DbHandle {
+    this.#database ??= createDb(this.settings.databaseUrl);
+    return this.#database;
+  }
+
+  get db(): Db {
+    return this.database.db;
+  }
+
+  /** The nickname generator's AI (with a key) and its daily budget. */
+  get nicknames(): NicknameGenerator {
+    const { openai, dailyAiLimit } = this.settings.nickname;
+    this.#nicknames ??= {
+      ai: openai ? openAiNicknames(openai) : undefined,
+      dailyAiLimit,
+      aiCalls: new ConcurrencyGate(NICKNAME_AI_CONCURRENCY),
+    };
+    return this.#nicknames;
+  }
+
+  /** The object store the settings name: an S3 bucket, or the uploads folder. */
+  objects(): Promise<ObjectStore> {
+    this.#objects ??= createObjectStore(this.settings, this.db);
+    return this.#objects;
+  }
+}
+
+let current: Runtime | undefined;
+
+/** This process's runtime, made from its settings on first use. */
+export function runtime(): Runtime {
+  current ??= new Runtime(siteSettings());
+  return current;
+}
+
+/** The settings of this process. */
+export const settings = (): Settings => runtime().settings;
+
+/** The database, for services and pages. */
+export const db = (): Db => runtime().db;
+
+/** The nickname generator, for its endpoint and page. */
+export const nicknameGenerator = (): NicknameGenerator => runtime().nicknames;

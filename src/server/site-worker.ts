@@ -1,0 +1,116 @@
+import "./load-env.ts";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import module from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parentPort, workerData } from "node:worker_threads";
+import { scheduleHousekeeping } from "./housekeeping.server.ts";
+import { collectWhenIdle } from "./idle-collection.ts";
+import { runtime as processRuntime } from "./runtime.ts";
+import { behindFront, shareStoredPages } from "./behind-front.ts";
+import { contentVersion } from "../modules/publishing/content-version.server.ts";
+import type { StoredPage } from "../modules/publishing/page-store.server.ts";
+import { shareChanges } from "../modules/publishing/broadcast.server.ts";
+import { rerenderDroppedPages } from "../modules/publishing/page-refresh.server.ts";
+import type { FromWorker, ToWorker } from "./messages.ts";
+import { closePagefind } from "../modules/search/pagefind-build.server.ts";
+import { PagefindFiles } from "../modules/search/pagefind-files.server.ts";
+import { SearchIndexer } from "../modules/search/search-indexer.server.ts";
+import { siteSearchRecords } from "../modules/search/search-records.server.ts";
+import { prepareDb } from "./prepare-db.ts";
+
+// The site worker: everything but answering stored pages and files, in a thread of its own
+// (scripts/front-server.ts starts it), so none of it runs on the front server's event loop.
+
+/** What scripts/front-server.ts hands the worker: the pages a clean stop kept, and the server bundle to load. */
+interface SiteWorkerData {
+  restored: [string, StoredPage][];
+  serverEntry: string;
+}
+const { restored, serverEntry } = workerData as SiteWorkerData;
+
+/** The parts of @astrojs/node's standalone build this script uses. */
+interface AstroServerEntry {
+  handler: http.RequestListener;
+}
+
+if (!parentPort) throw new Error("The site worker runs in a worker thread; run scripts/start.ts.");
+const port = parentPort;
+const post = (message: FromWorker) => {
+  port.postMessage(message);
+};
+
+const runtime = processRuntime();
+const { settings } = runtime;
+// Pages a clean stop kept, which the front server already answers with: the store must hold
+// them too, or a change would not drop them.
+runtime.pages.restore(restored);
+const lastChange = shareStoredPages(runtime.pages, post);
+
+// A failure here (a database in use by another server among them) ends the worker, and the
+// front server says why.
+const { handle, seeded, admin } = await prepareDb(settings);
+runtime.useDatabase(handle);
+
+// The adapter would otherwise start its own server on import.
+process.env.ASTRO_NODE_AUTOSTART = "disabled";
+const { handler } = (await import(pathToFileURL(serverEntry).href)) as AstroServerEntry;
+
+const searchIndex = new PagefindFiles(path.join(settings.dataDir, "pagefind"));
+const indexer = new SearchIndexer({
+  files: searchIndex,
+  records: () => siteSearchRecords(handle.db),
+  installed: () => {
+    post({ type: "search-index" });
+  },
+});
+
+// What a published change sets off: the pages it dropped are rendered again through the
+// site; the search index is rebuilt; with PostgreSQL, the other instances hear of it (and do
+// the same); expired rows are swept hourly.
+let origin: string | undefined;
+runtime.publisher.subscribe(rerenderDroppedPages(() => origin));
+runtime.publisher.subscribe(indexer.listener);
+void indexer.start();
+const stopSharing = handle.pool ? await shareChanges(runtime.publisher, handle.pool, randomUUID()) : undefined;
+// The kept pages were checked against the content version before this instance listened
+// for other instances' changes; one made in between shows here.
+runtime.pages.dropAllBut(await contentVersion(handle.db));
+const stopHousekeeping = scheduleHousekeeping(handle.db);
+const stopCollecting = collectWhenIdle();
+
+// Only the front server can reach this socket: its folder is the process owner's alone (0700).
+const socketDir = mkdtempSync(path.join(os.tmpdir(), "meh-site-"));
+const socketPath = path.join(socketDir, "site.sock");
+const server = http.createServer(behindFront(handler, lastChange));
+server.keepAliveTimeout = 65_000;
+await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+
+port.on("message", (message: ToWorker) => {
+  if (message.type === "listening") origin = message.origin;
+  else if (message.type === "used") runtime.pages.markUsed(message.keys);
+  else void stop();
+});
+post({ type: "ready", socketPath, database: { engine: handle.engine, location: handle.location }, seeded, admin });
+// Node writes its compile cache at exit, which a crash never reaches: written now, as the
+// front server writes its own, and again once the first requests have loaded the pages' modules.
+module.flushCompileCache();
+setTimeout(() => {
+  module.flushCompileCache();
+}, 10_000).unref();
+
+async function stop(): Promise<void> {
+  server.close();
+  server.closeAllConnections();
+  stopHousekeeping();
+  stopCollecting();
+  await stopSharing?.();
+  await indexer.stop();
+  await closePagefind();
+  await handle.close();
+  rmSync(socketDir, { recursive: true, force: true });
+  post({ type: "stopped" });
+}

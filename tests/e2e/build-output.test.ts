@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { FRONT, SERVER_ENTRY, SITE_WORKER } from "../../src/server/build-output";
+
+// What `npm start` runs, as the build left it: the site worker and the pages it serves are
+// one module graph, and the front thread loads a small part of it.
+
+const serverDir = path.dirname(SERVER_ENTRY);
+const builtFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return builtFiles(file);
+    return file.endsWith(".mjs") ? [file] : [];
+  });
+
+/** The files `entry` loads before it runs: its static imports, followed through. */
+function staticGraph(entry: string, seen = new Set<string>()): Set<string> {
+  seen.add(path.resolve(entry));
+  const source = readFileSync(entry, "utf8");
+  for (const [, specifier] of source.matchAll(/^(?:import|export)\b[^"'\n]*?(?:from\s*)?["'](\.{1,2}\/[^"']+)["']/gm)) {
+    const file = path.resolve(path.dirname(entry), specifier ?? "");
+    if (!seen.has(file)) staticGraph(file, seen);
+  }
+  return seen;
+}
+
+test("each module the threads share is built once, so the worker and the pages hold one runtime", () => {
+  const sources = builtFiles(serverDir).map((file) => readFileSync(file, "utf8"));
+  // Classes are built as `var Name = class`.
+  for (const definition of [
+    /\bvar DomainError = class\b/g,
+    /\bvar PageStore = class\b/g,
+    /\bfunction runtime\(\)/g,
+    /\bvar PgDialect = class\b/g,
+  ]) {
+    const copies = sources.reduce((count, source) => count + (source.match(definition)?.length ?? 0), 0);
+    expect(copies, String(definition)).toBe(1);
+  }
+});
+
+test("the front thread loads neither Astro nor the database layer", () => {
+  const graph = [...staticGraph(FRONT)];
+  const bytes = graph.reduce((sum, file) => sum + statSync(file).size, 0);
+  expect(graph).not.toContain(path.resolve(SERVER_ENTRY));
+  expect(graph).not.toContain(path.resolve(SITE_WORKER));
+  const source = graph.map((file) => readFileSync(file, "utf8")).join("\n");
+  expect(source).not.toMatch(/\bvar PgDialect = class\b/);
+  expect(source).not.toMatch(/\bfunction renderPage\b/);
+  expect(bytes).toBeLessThan(1024 * 1024);
+});
