@@ -8,7 +8,7 @@ const alias = { "@/": fileURLToPath(new URL("./src/", import.meta.url)) };
 const serviceTests = ["src/**/*.server.test.ts", "db/schema.test.ts"];
 // What only a PostgreSQL server can show (a server that stops answering, migrations on their
 // own connection) runs in the postgres project alone.
-const postgresOnlyTests = ["db/**/*.postgres.test.ts"];
+const postgresOnlyTests = ["db/**/*.postgres.test.ts", "src/**/*.postgres.test.ts"];
 
 export default defineConfig({
   resolve: { alias },

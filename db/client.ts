@@ -25,6 +25,10 @@ export interface DbHandle {
   location: string;
   /** The pg pool, when the engine is PostgreSQL (for LISTEN/NOTIFY and tests). */
   pool?: pg.Pool;
+  /** The server's address with its credentials, when the engine is PostgreSQL (the job queue opens its own connections). */
+  connectionString?: string;
+  /** The embedded database itself, when the engine is PGlite (the job queue shares its one connection). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -88,6 +92,7 @@ function openPgliteMemory(dump?: Blob): DbHandle {
   const client = new PGlite({ extensions, startParams: pgliteStartParams(), loadDataDir: dump });
   return {
     db: drizzlePglite({ client, schema }),
+    pglite: client,
     engine: "pglite-memory",
     location: "memory",
     close: () => client.close(),
@@ -110,6 +115,7 @@ function openPgliteFile(dir: string): DbHandle {
   const client = new PGlite({ dataDir: dir, extensions, startParams: pgliteStartParams() });
   return {
     db: drizzlePglite({ client, schema }),
+    pglite: client,
     engine: "pglite-file",
     location: dir,
     async close() {
@@ -204,6 +210,7 @@ function openPostgres(url: string): DbHandle {
     engine: "postgres",
     location: `${hostname}:${port || 5432}${pathname}`,
     pool,
+    connectionString: url,
     close: async () => {
       await pool.end();
     },

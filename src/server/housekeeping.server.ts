@@ -2,11 +2,10 @@ import { purgeExpiredLoginFailures } from "@/modules/auth/account-throttle.serve
 import { deleteExpiredSessions } from "@/modules/auth/session.server";
 import { purgeOldAddresses } from "@/modules/auth/sign-in-addresses.server";
 import { purgeExpiredGrants } from "@/modules/uploads/upload-grants.server";
+import { sql } from "drizzle-orm";
+import type { DbHandle } from "../../db/client.ts";
 import type { Db } from "../lib/db.server";
 import { purgeExpiredRateLimits } from "../lib/rate-limit.server";
-
-/** How often expired rows are swept: often enough that the tables stay small, rarely enough to cost nothing. */
-export const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
 
 /**
  * Delete sessions past their timeouts, rate-limit counters and sign-in failures whose
@@ -21,20 +20,11 @@ export async function purgeExpired(db: Db): Promise<void> {
 }
 
 /**
- * Sweep expired rows now and then every `everyMs`, for as long as the process runs.
- * Nothing else deletes a session nobody comes back with, or a counter for an address
- * never seen again. Every instance may sweep; the deletes are idempotent. Returns a stop.
+ * Bring the embedded database's planner statistics up to date. PostgreSQL's autovacuum does
+ * this on a server; PGlite runs none, and a listing planned on the statistics of an empty
+ * table reads every row once the archive has grown.
  */
-export function scheduleHousekeeping(db: Db, everyMs = HOUSEKEEPING_EVERY_MS): () => void {
-  const sweep = () =>
-    void purgeExpired(db).catch((error: unknown) => {
-      console.error("Could not purge expired rows:", error);
-    });
-  sweep();
-  const timer = setInterval(sweep, everyMs);
-  // A pending sweep must not keep a stopping process alive.
-  timer.unref();
-  return () => {
-    clearInterval(timer);
-  };
+export async function refreshStatistics(database: Pick<DbHandle, "db" | "engine">): Promise<void> {
+  if (database.engine === "postgres") return;
+  await database.db.execute(sql`analyze`);
 }

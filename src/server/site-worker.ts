@@ -7,8 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
-import { scheduleHousekeeping } from "./housekeeping.server.ts";
 import { collectWhenIdle } from "./idle-collection.ts";
+import { startJobs, type JobQueue } from "./job-queue.ts";
 import { runtime as processRuntime } from "./runtime.ts";
 import { behindFront, shareStoredPages } from "./behind-front.ts";
 import { contentVersion } from "../modules/publishing/content-version.server.ts";
@@ -70,7 +70,7 @@ const indexer = new SearchIndexer({
 
 // What a published change sets off: the pages it dropped are rendered again through the
 // site; the search index is rebuilt; with PostgreSQL, the other instances hear of it (and do
-// the same); expired rows are swept hourly.
+// the same).
 let origin: string | undefined;
 runtime.publisher.subscribe(rerenderDroppedPages(() => origin));
 runtime.publisher.subscribe(indexer.listener);
@@ -79,7 +79,6 @@ const stopSharing = handle.pool ? await shareChanges(runtime.publisher, handle.p
 // The kept pages were checked against the content version before this instance listened
 // for other instances' changes; one made in between shows here.
 runtime.pages.dropAllBut(await contentVersion(handle.db));
-const stopHousekeeping = scheduleHousekeeping(handle.db);
 const stopCollecting = collectWhenIdle();
 
 // Only the front server can reach this socket: its folder is the process owner's alone (0700).
@@ -95,6 +94,12 @@ port.on("message", (message: ToWorker) => {
   else void stop();
 });
 post({ type: "ready", socketPath, database: { engine: handle.engine, location: handle.location }, seeded, admin });
+// Background work (src/server/jobs.ts) starts once the site serves: the queue's first start
+// on a database sets up its tables, which no visitor should wait for.
+const jobs: Promise<JobQueue | undefined> = startJobs(handle).catch((error: unknown) => {
+  console.error("Background jobs could not start:", error);
+  return undefined;
+});
 // Node writes its compile cache at exit, which a crash never reaches: written now, as the
 // front server writes its own, and again once the first requests have loaded the pages' modules.
 module.flushCompileCache();
@@ -105,7 +110,7 @@ setTimeout(() => {
 async function stop(): Promise<void> {
   server.close();
   server.closeAllConnections();
-  stopHousekeeping();
+  await (await jobs)?.stop();
   stopCollecting();
   await stopSharing?.();
   await indexer.stop();

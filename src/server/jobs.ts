@@ -1,0 +1,51 @@
+import type { DbHandle } from "../../db/client.ts";
+import { purgeExpired, refreshStatistics } from "./housekeeping.server.ts";
+
+/** What a job is given to work with. */
+export interface JobContext {
+  database: DbHandle;
+}
+
+/** One kind of background work: its queue, when it runs by itself, and what happens when it fails. */
+export interface Job {
+  /** The queue's name, which is the job's. */
+  name: string;
+  /**
+   * When it runs by itself: a cron expression, in UTC. One run per occurrence across every
+   * instance, and an occurrence missed while the site was down runs once at the next start.
+   */
+  schedule?: string;
+  /** Runs of this job at once in one instance. */
+  concurrency: number;
+  /** A run that throws is tried again up to `limit` times, `delaySeconds` later, doubling each time with `backoff`. */
+  retry: { limit: number; delaySeconds: number; backoff: boolean };
+  /** A run still going after this long has failed (and is retried). */
+  timeoutSeconds: number;
+  run(context: JobContext, data: unknown): Promise<void>;
+}
+
+/**
+ * Every job the site runs. They run in the site worker (src/server/site-worker.ts), never on
+ * the thread that answers stored pages and never in a render's turn; the queue is pg-boss,
+ * in the site's own database (src/server/job-queue.ts).
+ */
+export const JOBS: readonly Job[] = [
+  {
+    // Nothing else deletes a session nobody comes back with, or a counter for an address
+    // never seen again: hourly keeps the tables small and costs nothing.
+    name: "purge-expired",
+    schedule: "7 * * * *",
+    concurrency: 1,
+    retry: { limit: 3, delaySeconds: 60, backoff: true },
+    timeoutSeconds: 300,
+    run: ({ database }) => purgeExpired(database.db),
+  },
+  {
+    name: "refresh-statistics",
+    schedule: "37 * * * *",
+    concurrency: 1,
+    retry: { limit: 2, delaySeconds: 300, backoff: false },
+    timeoutSeconds: 600,
+    run: ({ database }) => refreshStatistics(database),
+  },
+];
