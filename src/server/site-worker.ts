@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
+import { createApp } from "astro/app/entrypoint";
 import { collectWhenIdle } from "./idle-collection.ts";
 import { startJobs, type JobQueue } from "./job-queue.ts";
 import { runtime as processRuntime } from "./runtime.ts";
@@ -72,7 +73,11 @@ const indexer = new SearchIndexer({
 // site; the search index is rebuilt; with PostgreSQL, the other instances hear of it (and do
 // the same).
 let origin: string | undefined;
-runtime.publisher.subscribe(rerenderDroppedPages(() => origin));
+// Dropped pages are rendered here, by Astro's own renderer: a publish crosses to the front
+// thread once, with the page store's changes, and never comes back to it over HTTP.
+const app = createApp({ streaming: false });
+const renderPage = (request: Request) => app.render(request, { clientAddress: "127.0.0.1" });
+runtime.publisher.subscribe(rerenderDroppedPages(renderPage, () => origin));
 runtime.publisher.subscribe(indexer.listener);
 void indexer.start();
 const stopSharing = handle.pool ? await shareChanges(runtime.publisher, handle.pool, randomUUID()) : undefined;

@@ -2,11 +2,15 @@ import type { ChangeListener } from "./publisher.server";
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Renders one request through the site's pages, in this thread (Astro's `App.render`). */
+export type RenderPage = (request: Request) => Promise<Response>;
+
 /**
- * A listener that renders the pages a change dropped again, through the site's own
- * server (at `origin`, once it listens), one at a time, so the next visitor gets a stored page.
+ * A listener that renders the pages a change dropped again, one at a time, by calling the
+ * renderer (which stores each page as a visitor's read would), so the next visitor gets a
+ * stored page. `origin` is the site's address, once it listens: pages link themselves by it.
  */
-export function rerenderDroppedPages(origin: () => string | undefined): ChangeListener {
+export function rerenderDroppedPages(render: RenderPage, origin: () => string | undefined): ChangeListener {
   let queue = Promise.resolve();
   return ({ droppedPages }) => {
     const base = origin();
@@ -16,7 +20,7 @@ export function rerenderDroppedPages(origin: () => string | undefined): ChangeLi
     queue = queue.then(async () => {
       await pause(100);
       for (const key of droppedPages) {
-        await fetch(base + key, { headers: { "Accept-Encoding": "br" } }).then(
+        await render(new Request(base + key, { headers: { "Accept-Encoding": "br" } })).then(
           (response) => response.body?.cancel(),
           () => undefined,
         );

@@ -1,0 +1,44 @@
+import { expect, it, vi } from "vitest";
+import { rerenderDroppedPages } from "./page-refresh.server";
+
+const change = (droppedPages: string[]) => ({ tags: [], droppedPages, origin: "local" as const });
+
+it("renders each dropped page again through the renderer, one at a time, once the site has an address", async () => {
+  const rendered: string[] = [];
+  let rendering = 0;
+  const render = async (request: Request) => {
+    rendering += 1;
+    expect(rendering).toBe(1);
+    rendered.push(`${request.url} ${request.headers.get("Accept-Encoding") ?? ""}`);
+    await new Promise((resolve) => setImmediate(resolve));
+    rendering -= 1;
+    return new Response("page");
+  };
+  const site: { origin?: string } = {};
+  const listener = rerenderDroppedPages(render, () => site.origin);
+
+  // Before the site listens, there is no address to render a page at.
+  void listener(change(["/"]));
+  site.origin = "http://127.0.0.1:4321";
+  void listener(change(["/", "/post/a"]));
+  void listener(change(["/archive?page=2"]));
+  await vi.waitFor(() => {
+    expect(rendered).toEqual([
+      "http://127.0.0.1:4321/ br",
+      "http://127.0.0.1:4321/post/a br",
+      "http://127.0.0.1:4321/archive?page=2 br",
+    ]);
+  });
+});
+
+it("goes on to the next page when one fails to render", async () => {
+  const rendered: string[] = [];
+  const render = (request: Request) => {
+    rendered.push(new URL(request.url).pathname);
+    return rendered.length === 1 ? Promise.reject(new Error("database away")) : Promise.resolve(new Response("page"));
+  };
+  void rerenderDroppedPages(render, () => "http://site.test")(change(["/a", "/b"]));
+  await vi.waitFor(() => {
+    expect(rendered).toEqual(["/a", "/b"]);
+  });
+});
