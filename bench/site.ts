@@ -18,19 +18,27 @@ export interface RunningSite {
   crash(): Promise<void>;
 }
 
+/** How a site is started: as `npm start` runs its script, or by `npm start` itself (npm's own start counted). */
+export type StartWith = "node" | "npm";
+
 /**
  * Start the built site (`npm start`'s script) and wait until it answers: on the embedded
  * database in its data directory, or on the PostgreSQL database `databaseUrl` names; on a free
  * port, or on `port` (a restart keeps its address, which is in every page it stored).
  */
-export async function startSite(dataDir?: string, databaseUrl = "", port?: number): Promise<RunningSite> {
+export async function startSite(
+  dataDir?: string,
+  databaseUrl = "",
+  port?: number,
+  startWith: StartWith = "node",
+): Promise<RunningSite> {
   const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), "meh-bench-"));
   port ??= await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  // As `npm start` runs it, without npm: npm would run the server in a child of its own that a
-  // SIGKILL (see crash) would leave running.
-  const child: ChildProcess = spawn(process.execPath, ["src/server/start.ts"], {
+  const [command, args] =
+    startWith === "npm" ? ["npm", ["start", "--silent"]] : [process.execPath, ["src/server/start.ts"]];
+  const child: ChildProcess = spawn(command, args, {
     env: {
       ...process.env,
       HOST: "127.0.0.1",
@@ -53,12 +61,28 @@ export async function startSite(dataDir?: string, databaseUrl = "", port?: numbe
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   const startMs = performance.now() - started;
+  // npm runs the server in a child of its own (through a shell): that is the process a crash
+  // ends, and npm then exits, as it would in production.
+  const pid = startWith === "npm" ? serverUnder(child.pid ?? 0) : (child.pid ?? 0);
+  if (pid === 0) throw new Error("the site's server process was not found");
   const end = async (signal: NodeJS.Signals) => {
-    child.kill(signal);
-    await new Promise((resolve) => child.once("exit", resolve));
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    process.kill(pid, signal);
+    await exited;
     if (!dataDir) rmSync(dir, { recursive: true, force: true });
   };
-  return { origin, port, startMs, pid: child.pid ?? 0, stop: () => end("SIGTERM"), crash: () => end("SIGKILL") };
+  return { origin, port, startMs, pid, stop: () => end("SIGTERM"), crash: () => end("SIGKILL") };
+}
+
+/** The site's server process among `pid`'s descendants: Node running the start script. */
+function serverUnder(pid: number): number {
+  for (const child of childrenOf(pid)) {
+    const argv = readFileSync(`/proc/${child}/cmdline`, "utf8").split("\0");
+    if (argv[0]?.endsWith("node") && argv.some((arg) => arg.endsWith("src/server/start.ts"))) return child;
+    const below = serverUnder(child);
+    if (below) return below;
+  }
+  return 0;
 }
 
 /** Resident memory of a process and its descendants, in MB (Linux: read from /proc). */

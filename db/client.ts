@@ -66,7 +66,14 @@ const sessionOptions = Object.entries(SESSION_SETTINGS).flatMap(([name, value]) 
  * default, once filled, stayed resident for as long as the server ran. PGlite reads its files
  * through the operating system, which caches them too, so 16 MB loses little.
  */
-const pgliteStartParams = () => [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB", ...sessionOptions];
+const pgliteStartParams = () => [
+  ...PGlite.defaultStartParams,
+  "-c",
+  "shared_buffers=16MB",
+  "-c",
+  "maintenance_work_mem=16MB",
+  ...sessionOptions,
+];
 
 /**
  * Open the database named by `url`.
