@@ -30,7 +30,8 @@ import { searchLatency } from "./search-speed.ts";
 import { startSite } from "./site";
 
 const SIZES = (process.env.BENCH_SIZES ?? "6,1000,10000").split(",").map(Number);
-const SERVER_URL = process.env.BENCH_DATABASE_URL;
+/** A PostgreSQL server the bench may create databases on; without it, only the embedded rows run. */
+export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WRITES = 10;
@@ -78,7 +79,7 @@ export interface ScaleRow {
 }
 
 /** A new empty database on the server `serverUrl` names, and its URL. */
-async function freshDatabase(serverUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshDatabase(serverUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
@@ -148,7 +149,9 @@ function steadyLoad(url: string, rate: number): { stop(): Promise<void> } {
 async function measure(engine: Engine, posts: number): Promise<ScaleRow> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "meh-bench-scale-"));
   const database =
-    engine === "PostgreSQL" && SERVER_URL ? await freshDatabase(SERVER_URL, "meh_bench_scale") : undefined;
+    engine === "PostgreSQL" && BENCH_DATABASE_URL
+      ? await freshDatabase(BENCH_DATABASE_URL, "meh_bench_scale")
+      : undefined;
   try {
     const handle = createDb(database?.url ?? path.join(dataDir, "db"));
     let search;
@@ -190,7 +193,7 @@ async function measure(engine: Engine, posts: number): Promise<ScaleRow> {
 
 /** Every size on every engine there is, smallest first. */
 export async function scaleRows(): Promise<ScaleRow[]> {
-  const engines: Engine[] = SERVER_URL ? ["PGlite", "PostgreSQL"] : ["PGlite"];
+  const engines: Engine[] = BENCH_DATABASE_URL ? ["PGlite", "PostgreSQL"] : ["PGlite"];
   const rows: ScaleRow[] = [];
   for (const posts of SIZES) for (const engine of engines) rows.push(await measure(engine, posts));
   return rows;
@@ -204,7 +207,7 @@ export function scaleSection(rows: ScaleRow[]): string[] {
   return [
     `## As the archive grows (${SIZES.map((s) => fmt(s)).join(", ")} posts; a tenth as many videos)`,
     ``,
-    ...(SERVER_URL
+    ...(BENCH_DATABASE_URL
       ? []
       : [`PostgreSQL rows need \`BENCH_DATABASE_URL\` (a server the bench may create a database on).`, ``]),
     `Size of each response as sent uncompressed, and its render time: a stored page's on a miss right after a change dropped it (median of ${RENDERS}), the API's on every request. Goals at 10,000 posts on PostgreSQL: no response over ${MAX_BYTES / 1024} KB, no render over ${MAX_RENDER_MS} ms (✗ marks a miss).`,

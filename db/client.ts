@@ -61,10 +61,11 @@ const SESSION_SETTINGS = { "pg_trgm.word_similarity_threshold": "0.45" };
 const sessionOptions = Object.entries(SESSION_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`]);
 
 /**
- * PGlite's own start-up parameters, a smaller buffer cache and the session settings. The
- * cache lives in PGlite's WebAssembly memory, which never shrinks: PostgreSQL's 128 MB
- * default, once filled, stayed resident for as long as the server ran. PGlite reads its files
- * through the operating system, which caches them too, so 16 MB loses little.
+ * PGlite's own start-up parameters, smaller memory settings and the session settings.
+ * PGlite's memory is WebAssembly memory, which never shrinks: PostgreSQL's 128 MB buffer
+ * cache, once filled, stayed resident for as long as the server ran, and an index build may
+ * take 64 MB of maintenance memory for good. PGlite reads its files through the operating
+ * system, which caches them too, so a 16 MB cache loses little.
  */
 const pgliteStartParams = () => [
   ...PGlite.defaultStartParams,
