@@ -5,6 +5,8 @@ import { PageStore } from "@/modules/publishing/page-store.server";
 import { Publisher } from "@/modules/publishing/publisher.server";
 import type { ObjectStore } from "@/modules/uploads/object-store.server";
 import { createObjectStore } from "@/modules/uploads/open-object-store.server";
+import type { CssCheck } from "@/modules/themes/css-check";
+import { findCssProblems } from "@/modules/themes/validate-css.server";
 import { ConcurrencyGate } from "../lib/concurrency-gate";
 import { siteSettings, type Settings } from "../lib/settings.server.ts";
 
@@ -20,6 +22,8 @@ export class Runtime {
   #database?: DbHandle;
   #objects?: Promise<ObjectStore>;
   #nicknames?: NicknameGenerator;
+  /** Checks a theme's CSS; here, in this thread, unless the site worker hands it to one of its own. */
+  cssCheck: CssCheck = (css) => Promise.resolve(findCssProblems(css));
 
   constructor(settings: Settings) {
     this.settings = settings;

@@ -8,6 +8,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
 import { createApp } from "astro/app/entrypoint";
+import { CSS_CHECK_THREAD } from "./build-output.ts";
+import { cssCheckThreads } from "./css-check-threads.ts";
 import { collectWhenIdle } from "./idle-collection.ts";
 import { startJobs, type JobQueue } from "./job-queue.ts";
 import { runtime as processRuntime } from "./runtime.ts";
@@ -55,6 +57,8 @@ const lastChange = shareStoredPages(runtime.pages, post);
 // front server says why.
 const { handle, seeded, admin } = await prepareDb(settings);
 runtime.useDatabase(handle);
+// A large theme takes seconds to check: in a thread of its own, never in a render's way.
+runtime.cssCheck = cssCheckThreads(CSS_CHECK_THREAD);
 
 // The adapter would otherwise start its own server on import.
 process.env.ASTRO_NODE_AUTOSTART = "disabled";

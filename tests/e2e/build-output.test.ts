@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { FRONT, SERVER_ENTRY, SITE_WORKER } from "../../src/server/build-output";
+import { CSS_CHECK_THREAD, FRONT, SERVER_ENTRY, SITE_WORKER } from "../../src/server/build-output";
 
 // What `npm start` runs, as the build left it: the site worker and the pages it serves are
 // one module graph, and the front thread loads a small part of it.
@@ -39,13 +39,18 @@ test("each module the threads share is built once, so the worker and the pages h
   }
 });
 
-test("the front thread loads neither Astro nor the database layer", () => {
-  const graph = [...staticGraph(FRONT)];
-  const bytes = graph.reduce((sum, file) => sum + statSync(file).size, 0);
-  expect(graph).not.toContain(path.resolve(SERVER_ENTRY));
-  expect(graph).not.toContain(path.resolve(SITE_WORKER));
-  const source = graph.map((file) => readFileSync(file, "utf8")).join("\n");
-  expect(source).not.toMatch(/\bvar PgDialect = class\b/);
-  expect(source).not.toMatch(/\bfunction renderPage\b/);
-  expect(bytes).toBeLessThan(1024 * 1024);
-});
+for (const [thread, entry] of [
+  ["the front thread", FRONT],
+  ["the thread that checks themes", CSS_CHECK_THREAD],
+] as const) {
+  test(`${thread} loads neither Astro nor the database layer`, () => {
+    const graph = [...staticGraph(entry)];
+    const bytes = graph.reduce((sum, file) => sum + statSync(file).size, 0);
+    expect(graph).not.toContain(path.resolve(SERVER_ENTRY));
+    expect(graph).not.toContain(path.resolve(SITE_WORKER));
+    const source = graph.map((file) => readFileSync(file, "utf8")).join("\n");
+    expect(source).not.toMatch(/\bvar PgDialect = class\b/);
+    expect(source).not.toMatch(/\bfunction renderPage\b/);
+    expect(bytes).toBeLessThan(1024 * 1024);
+  });
+}

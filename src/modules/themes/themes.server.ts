@@ -4,9 +4,8 @@ import { tables } from "@/lib/db.server";
 import { invalid, notFound, tooLarge } from "@/lib/errors";
 import { runtime } from "@/server/runtime";
 import { changeOf } from "@/modules/publishing/content-tags";
-import { describeProblem, THEME_CSS_MAX_BYTES } from "./css-problem";
+import { describeProblem, THEME_CSS_MAX_BYTES, type CssProblem } from "./css-problem";
 import { datedThemeName, REVISIONS_PAGE, THEME_NAME_MAX, type ThemeSave } from "./schema";
-import { findCssProblems } from "./validate-css.server";
 
 const { cssThemes, users } = tables;
 
@@ -52,13 +51,16 @@ export async function activeThemeId(db: Db): Promise<number | null> {
  * named by its line and column (400). The message names the first problem; the editor
  * shows them all as it lints.
  */
-export function assertServableCss(css: string): void {
+export async function assertServableCss(css: string): Promise<void> {
   if (Buffer.byteLength(css) > THEME_CSS_MAX_BYTES) {
     throw tooLarge(`The theme is larger than ${THEME_CSS_MAX_BYTES / 1024} KB`);
   }
-  const [first] = findCssProblems(css);
+  const [first] = await checkCss(css);
   if (first) throw invalid(describeProblem(first), "cssContent");
 }
+
+/** Every problem the validator finds in `css`, checked wherever the runtime checks themes. */
+export const checkCss = (css: string): Promise<CssProblem[]> => runtime().cssCheck(css);
 
 interface NewRevision {
   name: string;
@@ -69,7 +71,7 @@ interface NewRevision {
 
 /** Add a revision and make it the active one, in one transaction, then tell every page. */
 async function activate(db: Db, revision: NewRevision): Promise<ThemeRow> {
-  assertServableCss(revision.cssContent);
+  await assertServableCss(revision.cssContent);
   const row = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ACTIVATE_LOCK})`);
     await tx.update(cssThemes).set({ isActive: false }).where(eq(cssThemes.isActive, true));

@@ -1,12 +1,12 @@
 import { defineRoute } from "@/server/define-route.server";
 import { THEME_CSS_MAX_BYTES } from "@/modules/themes/css-problem";
 import { themeValidateSchema } from "@/modules/themes/schema";
-import { findCssProblems } from "@/modules/themes/validate-css.server";
+import { checkCss } from "@/modules/themes/themes.server";
 
 // The editor's lint asks the validator that guards saves, so the two never disagree.
 export const POST = defineRoute({
   access: "admin",
   body: themeValidateSchema,
   maxBytes: THEME_CSS_MAX_BYTES * 2,
-  run: ({ body }) => ({ problems: findCssProblems(body.cssContent) }),
+  run: async ({ body }) => ({ problems: await checkCss(body.cssContent) }),
 });
