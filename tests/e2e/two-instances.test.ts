@@ -15,9 +15,17 @@ test("a write on one instance drops and rebuilds the same pages on the other, an
   const second = await startInstance(playwright, databaseUrl(server, process.env.E2E_PG_DATABASE ?? ""));
   const other = second.request;
   try {
-    // Polled: another writer test's change may drop the page between two reads.
-    await other.get("/");
-    await expect.poll(() => cacheState(admin, "/", second.origin), { timeout: 5000 }).toBe("fresh");
+    // Polled, reading it again: another writer test's change may drop the page between two
+    // reads, or keep a render begun before it from being stored.
+    await expect
+      .poll(
+        async () => {
+          await other.get("/");
+          return cacheState(admin, "/", second.origin);
+        },
+        { timeout: 5000 },
+      )
+      .toBe("fresh");
 
     const title = `Two Instances ${crypto.randomUUID().slice(0, 8)}`;
     // Letters alone, so Pagefind's stemming and prefix matching find this post and no other.
