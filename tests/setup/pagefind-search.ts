@@ -27,7 +27,17 @@ export async function pagefindSearch(
       };
     };
     const found = await pagefind.createInstance({ basePath: `${origin}/pagefind/` }).search(term, { filters });
-    return await Promise.all(found.results.map(async (result) => new URL((await result.data()).url).pathname));
+    // A result whose fragment the site no longer serves is a page removed since the build the
+    // search read: its text is no longer served, so it is not found.
+    const pages = await Promise.all(
+      found.results.map((result) =>
+        result.data().then(
+          (data) => new URL(data.url).pathname,
+          () => undefined,
+        ),
+      ),
+    );
+    return pages.filter((page) => page !== undefined);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
