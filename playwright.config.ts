@@ -52,6 +52,10 @@ function addServer(
       ASTRO_TELEMETRY_DISABLED: "1",
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Tests that sign in name their own client address (see `visitorAddress`), as
+      // visitors behind a proxy would, so the per-address sign-in limit counts each test
+      // on its own however often the suite is repeated.
+      TRUSTED_PROXIES: "127.0.0.1",
       ...env,
     },
   });

@@ -1,14 +1,18 @@
 import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { E2E_ADMIN, hydrated } from "./support";
+import { E2E_ADMIN, fromVisitor, hydrated } from "./support";
 
 /** Sign in through the login form. */
 export async function signIn(page: Page): Promise<void> {
+  await page.setExtraHTTPHeaders(fromVisitor());
   await page.goto("/login");
   await hydrated(page, "LoginForm");
   await page.getByLabel("Username").fill(E2E_ADMIN.username);
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin$/);
+  // The welcome notice waits in the session for the dashboard to show it; a test that
+  // moved on before then would find it taking the notification slot on its next page.
+  await expect(page.getByRole("status").filter({ hasText: "Login successful" })).toBeVisible();
 }
 
 /**

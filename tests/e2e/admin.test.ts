@@ -1,5 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { E2E_ADMIN, E2E_READER, holdRequests, hydrated } from "./support";
+import { E2E_ADMIN, E2E_READER, fromVisitor, holdRequests, hydrated } from "./support";
+
+// Each test signs in from its own address: sign-ins are limited per address.
+test.beforeEach(async ({ page }) => page.setExtraHTTPHeaders(fromVisitor()));
 
 test("the dashboard sends a visitor to /login before any HTML", async ({ request }) => {
   const response = await request.get("/admin", { maxRedirects: 0 });

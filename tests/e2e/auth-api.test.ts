@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { E2E_ADMIN, siteOrigin } from "./support";
+import { E2E_ADMIN, fromVisitor, siteOrigin } from "./support";
 
 test("sign in, see who I am, sign out", async ({ playwright }) => {
   const context = await playwright.request.newContext({
     baseURL: siteOrigin(),
-    extraHTTPHeaders: { Origin: siteOrigin() },
+    extraHTTPHeaders: { Origin: siteOrigin(), ...fromVisitor() },
   });
   const login = await context.post("/api/auth/login", { data: E2E_ADMIN });
   expect(login.status()).toBe(200);
@@ -31,7 +31,7 @@ test("sign in, see who I am, sign out", async ({ playwright }) => {
 });
 
 test("a wrong password and an unknown user get the same answer", async ({ request }) => {
-  const headers = { Origin: siteOrigin() };
+  const headers = { Origin: siteOrigin(), ...fromVisitor() };
   const wrong = await request.post("/api/auth/login", {
     headers,
     data: { username: E2E_ADMIN.username, password: "nope" },
@@ -51,7 +51,7 @@ test("a wrong password and an unknown user get the same answer", async ({ reques
 test("two session cookies sign in nobody, and the session cookie is cleared", async ({ playwright }) => {
   const context = await playwright.request.newContext({
     baseURL: siteOrigin(),
-    extraHTTPHeaders: { Origin: siteOrigin() },
+    extraHTTPHeaders: { Origin: siteOrigin(), ...fromVisitor() },
   });
   const login = await context.post("/api/auth/login", { data: E2E_ADMIN });
   const token = /^session=([^;]+)/.exec(login.headers()["set-cookie"] ?? "")?.[1] ?? "";

@@ -6,14 +6,19 @@ interface Fixtures {
   admin: APIRequestContext;
 }
 
-// One sign-in per worker: sign-ins are throttled per client, and every test here comes
-// from the same address.
+// One sign-in per worker, from the worker's own address (the test servers trust the
+// loopback as a proxy): sign-ins are throttled per client address.
 export const test = base.extend<object, Fixtures>({
   admin: [
     async ({ playwright }, use, workerInfo) => {
       const baseURL = workerInfo.project.use.baseURL ?? "";
       const origin = baseURL.replace(/\/+$/, "");
-      const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: origin } });
+      const { workerIndex } = workerInfo;
+      const address = `10.255.${Math.floor(workerIndex / 256) % 256}.${workerIndex % 256}`;
+      const context = await playwright.request.newContext({
+        baseURL,
+        extraHTTPHeaders: { Origin: origin, "X-Forwarded-For": address },
+      });
       const response = await context.post("/api/auth/login", { data: E2E_ADMIN });
       if (!response.ok()) throw new Error(`admin sign-in failed: ${response.status()} ${await response.text()}`);
       await use(context);

@@ -21,6 +21,21 @@ export async function uploadUrl(admin: APIRequestContext, contentType: string): 
   return uploadTargetSchema.parse(await response.json());
 }
 
+/**
+ * The address the running test signs in from, sent as X-Forwarded-For (the test servers
+ * trust the loopback as their proxy): sign-ins are limited per address, and a suite run
+ * over and over from one address would otherwise meet that limit, as no visitor does.
+ */
+export function visitorAddress(): string {
+  const { workerIndex, repeatEachIndex, testId } = test.info();
+  let hash = 0;
+  for (const char of testId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `10.${workerIndex % 256}.${repeatEachIndex % 256}.${(hash % 254) + 1}`;
+}
+
+/** Headers that make a request come from the running test's own address. */
+export const fromVisitor = (): Record<string, string> => ({ "X-Forwarded-For": visitorAddress() });
+
 /** The site's origin in this project: the test server's SITE_URL, without a trailing slash. */
 export function siteOrigin(): string {
   const url = test.info().project.use.baseURL;
