@@ -165,6 +165,11 @@ if (process.env.TEST_DATABASE_URL && process.env.E2E_PG_PORT) {
   );
 }
 
+// `--repeat-each` repeats only the projects nothing depends on; the suite's readers and
+// writers run as a chain of projects, so a repeat of the whole chain is asked for here.
+const repeatEach = Number(process.env.E2E_REPEAT_EACH ?? "1");
+for (const project of projects) project.repeatEach = repeatEach;
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import type { LayoutJson } from "../../src/modules/page-layouts/layout-json";
 import { E2E_ADMIN, fromVisitor, hydrated } from "./support";
 
 /** Sign in through the login form. */
@@ -53,4 +54,20 @@ export async function dismiss(page: Page, text: string): Promise<void> {
   const toast = page.getByRole("status").filter({ hasText: text });
   await expect(toast).toBeVisible();
   await toast.getByRole("button", { name: "Dismiss notification" }).click();
+}
+
+/** The home page's layout as the API has it, made to hold `elements` (created when there is none). */
+export async function setLayout(admin: APIRequestContext, elements: unknown[]): Promise<LayoutJson> {
+  const found = await admin.get("/api/layouts/home");
+  if (found.status() === 404) {
+    const created = await admin.post("/api/layouts", { data: { pageName: "home", pageType: "page", elements } });
+    expect(created.ok()).toBe(true);
+    return (await created.json()) as LayoutJson;
+  }
+  const layout = (await found.json()) as LayoutJson;
+  const saved = await admin.put(`/api/layouts/${layout.id}`, {
+    data: { elements, changeDescription: "Set by a test", baseVersion: layout.version },
+  });
+  expect(saved.ok()).toBe(true);
+  return (await saved.json()) as LayoutJson;
 }

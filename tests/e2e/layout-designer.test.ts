@@ -1,6 +1,5 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import type { LayoutJson } from "../../src/modules/page-layouts/layout-json";
-import { dismiss, signIn, signInAs } from "./admin-helpers";
+import type { Page } from "@playwright/test";
+import { dismiss, setLayout, signIn, signInAs } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated, seriousViolations } from "./support";
 
@@ -63,22 +62,6 @@ function problemsOf(page: Page): string[] {
     if (response.status() >= 400) problems.push(`${response.status()}: ${response.url()}`);
   });
   return problems;
-}
-
-/** The home page's layout as the API has it, made to hold `elements` (created when there is none). */
-async function setLayout(admin: APIRequestContext, elements: unknown[]): Promise<LayoutJson> {
-  const found = await admin.get("/api/layouts/home");
-  if (found.status() === 404) {
-    const created = await admin.post("/api/layouts", { data: { pageName: "home", pageType: "page", elements } });
-    expect(created.ok()).toBe(true);
-    return (await created.json()) as LayoutJson;
-  }
-  const layout = (await found.json()) as LayoutJson;
-  const saved = await admin.put(`/api/layouts/${layout.id}`, {
-    data: { elements, changeDescription: "Set by a test", baseVersion: layout.version },
-  });
-  expect(saved.ok()).toBe(true);
-  return (await saved.json()) as LayoutJson;
 }
 
 const box = (id: string, x: number, y: number) => ({
