@@ -1,5 +1,5 @@
 import { test as base, type APIRequestContext } from "@playwright/test";
-import { E2E_ADMIN } from "./support";
+import { E2E_ADMIN, visitorAddress } from "./support";
 
 interface Fixtures {
   /** A request context signed in as the admin, with the site's Origin on every call. */
@@ -9,6 +9,12 @@ interface Fixtures {
 // One sign-in per worker, from the worker's own address (the test servers trust the
 // loopback as a proxy): sign-ins are throttled per client address.
 export const test = base.extend<object, Fixtures>({
+  // Each test is a visitor of its own address (the test servers trust the loopback as a
+  // proxy): what is limited per address (sign-ins, signups, nickname calls) counts each
+  // test alone, however often the suite runs.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, "X-Forwarded-For": visitorAddress() });
+  },
   admin: [
     async ({ playwright }, use, workerInfo) => {
       const baseURL = workerInfo.project.use.baseURL ?? "";

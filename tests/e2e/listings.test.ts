@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { holdRequests, hydrated } from "./support";
 
 const searchBox = (page: Page, name: string) => page.getByRole("main").getByRole("searchbox", { name });

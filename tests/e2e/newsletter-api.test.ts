@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { siteOrigin } from "./support";
 
 // Every POST here counts against the per-client limit (20 an hour from 127.0.0.1, shared by
