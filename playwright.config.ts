@@ -76,6 +76,7 @@ function addServer(
     "database-outage.test.ts",
     "post-manager.test.ts",
     "video-manager.test.ts",
+    "drafts.test.ts",
   ];
   projects.push({ name, testIgnore: [...testIgnore, ...writers], use });
   projects.push({

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { customType } from "drizzle-orm/pg-core";
-import { CATEGORIES, MEH_RATING } from "../domain-constants.ts";
+import { CATEGORIES, CONTENT_STATUSES, MEH_RATING } from "../domain-constants.ts";
 
 /** PostgreSQL's full-text document type; only ever written by a generated column. */
 export const tsvector = customType<{ data: string }>({
@@ -9,6 +9,9 @@ export const tsvector = customType<{ data: string }>({
 
 /** SQL list of the four categories, for CHECK constraints. */
 export const categoryList: SQL = sql.raw(CATEGORIES.map((c) => `'${c.replaceAll("'", "''")}'`).join(", "));
+
+/** SQL list of the content statuses, for CHECK constraints. */
+export const statusList: SQL = sql.raw(CONTENT_STATUSES.map((s) => `'${s}'`).join(", "));
 
 /** SQL `between` clause of the meh rating scale, for CHECK constraints. */
 export const mehRatingRange: SQL = sql.raw(`between ${MEH_RATING.min} and ${MEH_RATING.max}`);

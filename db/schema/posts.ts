@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { MEH_RATING, PLACEHOLDER_IMAGE } from "../domain-constants.ts";
-import { categoryList, mehRatingRange, tsvector, weightedDocument } from "./columns.ts";
+import { CONTENT_STATUSES, MEH_RATING, PLACEHOLDER_IMAGE } from "../domain-constants.ts";
+import { categoryList, mehRatingRange, statusList, tsvector, weightedDocument } from "./columns.ts";
 
 export const posts = pgTable(
   "posts",
@@ -18,7 +18,11 @@ export const posts = pgTable(
     soundtrackPotential: text("soundtrack_potential"),
     emotionalTexture: text("emotional_texture"),
     readTime: integer("read_time").notNull(),
+    status: text({ enum: CONTENT_STATUSES }).notNull().default("published"),
+    // When it went or goes public; for a draft, when it last was (or when it was written).
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    // Set when it went public later than scheduled because no instance was running then.
+    lateSeconds: integer("late_seconds"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     featured: boolean().notNull().default(false),
     search: tsvector()
@@ -29,6 +33,7 @@ export const posts = pgTable(
     searchHead: tsvector("search_head").notNull().generatedAlwaysAs(weightedDocument("title", "excerpt")),
   },
   (t) => [
+    check("posts_status_known", sql`${t.status} in (${statusList})`),
     check("posts_meh_rating_range", sql`${t.mehRating} ${mehRatingRange}`),
     check("posts_category_known", sql`${t.category} in (${categoryList})`),
     check("posts_read_time_positive", sql`${t.readTime} >= 1`),
@@ -38,11 +43,20 @@ export const posts = pgTable(
     // In the listings' own order (newest first, the id breaking ties), so a page is read
     // from the index instead of sorting every row, for the whole list and for a category.
     // NULLS FIRST as ORDER BY ... DESC means it: an index in another null order is not used.
-    index("posts_newest_idx").on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("posts_category_newest_idx").on(t.category, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Of published rows only, as every public read asks (`isPublic`): drafts cost them nothing.
+    index("posts_newest_idx")
+      .on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'published'`),
+    index("posts_category_newest_idx")
+      .on(t.category, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'published'`),
     // The home page's featured post: the newest of the few featured, without walking the rest.
+    // What the scheduler looks for: the few items waiting for their time.
+    index("posts_scheduled_idx")
+      .on(t.publishedAt)
+      .where(sql`${t.status} = 'scheduled'`),
     index("posts_featured_newest_idx")
       .on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.featured}`),
+      .where(sql`${t.featured} and ${t.status} = 'published'`),
   ],
 );

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { MEH_RATING } from "../domain-constants.ts";
-import { categoryList, mehRatingRange, tsvector, weightedDocument } from "./columns.ts";
+import { CONTENT_STATUSES, MEH_RATING } from "../domain-constants.ts";
+import { categoryList, mehRatingRange, statusList, tsvector, weightedDocument } from "./columns.ts";
 
 export const videos = pgTable(
   "videos",
@@ -18,12 +18,17 @@ export const videos = pgTable(
     existentialEcho: text("existential_echo"),
     soundtrackPotential: text("soundtrack_potential"),
     emotionalTexture: text("emotional_texture"),
+    status: text({ enum: CONTENT_STATUSES }).notNull().default("published"),
+    // When it went or goes public; for a draft, when it last was (or when it was written).
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    // Set when it went public later than scheduled because no instance was running then.
+    lateSeconds: integer("late_seconds"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     featured: boolean().notNull().default(false),
     search: tsvector().notNull().generatedAlwaysAs(weightedDocument("title", "description")),
   },
   (t) => [
+    check("videos_status_known", sql`${t.status} in (${statusList})`),
     check("videos_meh_rating_range", sql`${t.mehRating} ${mehRatingRange}`),
     check("videos_category_known", sql`${t.category} in (${categoryList})`),
     check("videos_duration_positive", sql`${t.duration} >= 0`),
@@ -33,7 +38,15 @@ export const videos = pgTable(
     // In the listings' own order (newest first, the id breaking ties), so a page is read
     // from the index instead of sorting every row, for the whole list and for a category.
     // NULLS FIRST as ORDER BY ... DESC means it: an index in another null order is not used.
-    index("videos_newest_idx").on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("videos_category_newest_idx").on(t.category, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Of published rows only, as every public read asks (`isPublic`).
+    index("videos_newest_idx")
+      .on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'published'`),
+    index("videos_scheduled_idx")
+      .on(t.publishedAt)
+      .where(sql`${t.status} = 'scheduled'`),
+    index("videos_category_newest_idx")
+      .on(t.category, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'published'`),
   ],
 );

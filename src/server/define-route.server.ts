@@ -80,6 +80,12 @@ function userFor(access: Access, user: SessionUser | null): SessionUser | null {
   return user;
 }
 
+/** The admin, for a public route that shows more to one (drafts): 401 to nobody signed in, 403 to anyone else. */
+export const requireAdmin = (user: SessionUser | null): SessionUser => userFor("admin", user) as SessionUser;
+
+/** Whether a public route's caller is the admin, who is shown drafts and where each item stands. */
+export const isAdmin = (user: SessionUser | null): boolean => user?.role === "admin";
+
 /** Refuse text the site cannot store or send (see `acceptable-text`) anywhere in an input. */
 function checkText(input: unknown): void {
   const fault = findTextFault(input);

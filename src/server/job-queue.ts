@@ -1,11 +1,10 @@
 import { fromPglite, PgBoss } from "pg-boss";
 import type { DbHandle } from "../../db/client.ts";
 import { JOBS, type Job } from "./jobs.ts";
+import type { JobSender } from "./runtime.ts";
 
 /** The running queue: what a caller may send, and how it stops. */
-export interface JobQueue {
-  /** Queue a run of `name` (one of the declared jobs), now or at `startAfter`; its id. */
-  send(name: string, data?: object, options?: { startAfter?: Date }): Promise<string | null>;
+export interface JobQueue extends JobSender {
   /** Stop taking jobs, let running ones finish (up to 10 s), and let go of the database. */
   stop(): Promise<void>;
 }

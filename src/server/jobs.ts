@@ -1,5 +1,9 @@
 import type { DbHandle } from "../../db/client.ts";
+import { z } from "zod";
+import { PUBLISH_DUE_JOB, publishDue } from "../modules/editorial/publish-due.server.ts";
 import { purgeExpired, refreshStatistics } from "./housekeeping.server.ts";
+
+const publishDueData = z.object({ atStart: z.boolean().optional() });
 
 /** What a job is given to work with. */
 export interface JobContext {
@@ -30,6 +34,19 @@ export interface Job {
  * in the site's own database (src/server/job-queue.ts).
  */
 export const JOBS: readonly Job[] = [
+  {
+    // Sent for each schedule's own time, and swept every minute besides: a schedule is
+    // a row, so neither a restart nor a lost job can lose it (the start's sweep, sent by
+    // the site worker, publishes what fell due while the site was down).
+    name: PUBLISH_DUE_JOB,
+    schedule: "* * * * *",
+    concurrency: 1,
+    retry: { limit: 5, delaySeconds: 10, backoff: true },
+    timeoutSeconds: 120,
+    run: async ({ database }, data) => {
+      await publishDue(database.db, publishDueData.parse(data ?? {}));
+    },
+  },
   {
     // Nothing else deletes a session nobody comes back with, or a counter for an address
     // never seen again: hourly keeps the tables small and costs nothing.

@@ -10,6 +10,12 @@ import { findCssProblems } from "@/modules/themes/validate-css.server";
 import { ConcurrencyGate } from "../lib/concurrency-gate";
 import { siteSettings, type Settings } from "../lib/settings.server.ts";
 
+/** Where background work is sent: the job queue (src/server/job-queue.ts), once it runs. */
+export interface JobSender {
+  /** Queue a run of `name` (one of the declared jobs), now or at `startAfter`; its id. */
+  send(name: string, data?: object, options?: { startAfter?: Date }): Promise<string | null>;
+}
+
 /**
  * What the process shares: its settings, its database, the stored pages, the publisher and
  * the object store. The database and the object store open on first use, so code that
@@ -22,6 +28,8 @@ export class Runtime {
   #database?: DbHandle;
   #objects?: Promise<ObjectStore>;
   #nicknames?: NicknameGenerator;
+  /** The job queue, in the site worker once it has started; elsewhere none. */
+  jobs?: JobSender;
   /** Checks a theme's CSS; here, in this thread, unless the site worker hands it to one of its own. */
   cssCheck: CssCheck = (css) => Promise.resolve(findCssProblems(css));
 

@@ -14,6 +14,7 @@ import { collectWhenIdle } from "./idle-collection.ts";
 import { startJobs, type JobQueue } from "./job-queue.ts";
 import { runtime as processRuntime } from "./runtime.ts";
 import { behindFront, shareStoredPages } from "./behind-front.ts";
+import { PUBLISH_DUE_JOB } from "../modules/editorial/publish-due.server.ts";
 import { contentVersion } from "../modules/publishing/content-version.server.ts";
 import type { StoredPage } from "../modules/publishing/page-store.server.ts";
 import { shareChanges } from "../modules/publishing/broadcast.server.ts";
@@ -105,10 +106,17 @@ port.on("message", (message: ToWorker) => {
 post({ type: "ready", socketPath, database: { engine: handle.engine, location: handle.location }, seeded, admin });
 // Background work (src/server/jobs.ts) starts once the site serves: the queue's first start
 // on a database sets up its tables, which no visitor should wait for.
-const jobs: Promise<JobQueue | undefined> = startJobs(handle).catch((error: unknown) => {
-  console.error("Background jobs could not start:", error);
-  return undefined;
-});
+const jobs: Promise<JobQueue | undefined> = startJobs(handle)
+  .then(async (queue) => {
+    runtime.jobs = queue;
+    // What was due while no instance ran goes public now, noted as late.
+    await queue.send(PUBLISH_DUE_JOB, { atStart: true });
+    return queue;
+  })
+  .catch((error: unknown) => {
+    console.error("Background jobs could not start:", error);
+    return undefined;
+  });
 // Node writes its compile cache at exit, which a crash never reaches: written now, as the
 // front server writes its own, and again once the first requests have loaded the pages' modules.
 module.flushCompileCache();

@@ -24,7 +24,13 @@ function issuesByField<I>(schema: z.ZodType<I>, input: I): Record<string, string
  * `input` is checked again on every change), the unsaved-work guard while `input` differs
  * from what the form opened with, and a submit that sends only input the schema takes.
  */
-export function useEditorForm<I>(schema: z.ZodType<I>, input: I, onSubmit: (input: I) => void) {
+export function useEditorForm<I>(
+  schema: z.ZodType<I>,
+  input: I,
+  onSubmit: (input: I) => void,
+  /** The input to send for the button pressed, when buttons differ in what they ask (publish, save a draft). */
+  inputFor?: (submitter: HTMLElement | null) => I,
+) {
   const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
   const current = shown.size === 0 ? {} : issuesByField(schema, input);
   const errors: Record<string, string | undefined> = Object.fromEntries(
@@ -34,9 +40,10 @@ export function useEditorForm<I>(schema: z.ZodType<I>, input: I, onSubmit: (inpu
   useUnsavedWork(JSON.stringify(input) !== opened);
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
-    const all = issuesByField(schema, input);
+    const sent = inputFor ? inputFor(event.submitter) : input;
+    const all = issuesByField(schema, sent);
     setShown(new Set(Object.keys(all)));
-    if (Object.keys(all).length === 0) onSubmit(input);
+    if (Object.keys(all).length === 0) onSubmit(sent);
   };
   return { errors, submit };
 }

@@ -7,8 +7,13 @@ import { pageCount, readPageNumber } from "@/lib/paging";
 import { toast } from "@/lib/toast";
 import { ToastScope } from "@/lib/toast-scope";
 import { mayDiscardUnsavedWork } from "@/lib/unsaved-work";
+import { StatusFilterBar, StandingBadge, readStatusFilter } from "@/modules/editorial/components/StatusFilterBar";
+import type { Standing } from "@/modules/editorial/components/PublicationActions";
+import { savedNotice } from "@/modules/editorial/intent";
+import type { StatusFilter } from "@/modules/editorial/publication";
 
-export interface ManagedItem {
+/** An item as the admin lists it: the spec's fields, and where it stands. */
+export interface ManagedItem extends Standing {
   id: number;
   slug: string;
   title: string;
@@ -25,6 +30,8 @@ export interface ManagerConfig<T extends ManagedItem, I> {
   loadingText: string;
   /** What an item is called in the dialog's name: "post", "video". */
   noun: string;
+  /** What notices call it: "Post", "Video". */
+  nounTitle: string;
   /** Where an item is seen by visitors. */
   publicPath: (item: T) => string;
   confirmDelete: string;
@@ -97,13 +104,24 @@ export function ManagerShell<T extends ManagedItem, I>({
   startWithNew: boolean;
 }) {
   const queryClient = useQueryClient();
-  // The page is in the address, so a reload or a shared link opens the same one.
+  // The page and the status shown are in the address, so a reload or a shared link opens the same.
   const [page, setPage] = useState(() => readPageNumber(new URLSearchParams(window.location.search).get("page")));
-  const listKey = `${config.endpoint}?page=${String(page)}`;
-  const list = useQuery({ queryKey: [config.endpoint, page], queryFn: ({ signal }) => apiPage<T>(listKey, signal) });
+  const [status, setStatus] = useState<StatusFilter>(() => readStatusFilter(window.location.search));
+  const addressOf = (n: number, filter: StatusFilter) =>
+    `?page=${String(n)}${filter === "all" ? "" : `&status=${filter}`}`;
+  const listKey = `${config.endpoint}?page=${String(page)}&status=${status}`;
+  const list = useQuery({
+    queryKey: [config.endpoint, status, page],
+    queryFn: ({ signal }) => apiPage<T>(listKey, signal),
+  });
   const turnTo = (target: number) => {
     setPage(target);
-    window.history.pushState(null, "", `${window.location.pathname}?page=${String(target)}`);
+    window.history.pushState(null, "", `${window.location.pathname}${addressOf(target, status)}`);
+  };
+  const showStatus = (filter: StatusFilter) => {
+    setStatus(filter);
+    setPage(1);
+    window.history.pushState(null, "", `${window.location.pathname}${addressOf(1, filter)}`);
   };
   // Deleting the last item of the last page, or an address past the end, leaves a page
   // with nothing on it: the last page that has something is shown instead.
@@ -111,11 +129,12 @@ export function ManagerShell<T extends ManagedItem, I>({
   useEffect(() => {
     if (lastPage === undefined || lastPage === page) return;
     setPage(lastPage);
-    window.history.replaceState(null, "", `${window.location.pathname}?page=${String(lastPage)}`);
+    window.history.replaceState(null, "", `${window.location.pathname}${addressOf(lastPage, status)}`);
   }, [lastPage, page]);
   useEffect(() => {
     const restore = () => {
       setPage(readPageNumber(new URLSearchParams(window.location.search).get("page")));
+      setStatus(readStatusFilter(window.location.search));
     };
     window.addEventListener("popstate", restore);
     return () => {
@@ -154,8 +173,9 @@ export function ManagerShell<T extends ManagedItem, I>({
         ? apiRequest<T>("PUT", `${config.endpoint}/${String(editing.item.id)}`, input)
         : apiRequest<T>("POST", config.endpoint, input),
     onMutate: renewScope,
-    onSuccess: async () => {
-      toast({ title: editing?.mode === "edit" ? config.toasts.updated : config.toasts.created });
+    onSuccess: async (saved) => {
+      const before = editing?.mode === "edit" ? editing.item.status : undefined;
+      toast({ title: savedNotice(config.nounTitle, before, saved.status, config.toasts) });
       setEditing(null);
       await refresh();
     },
@@ -192,6 +212,7 @@ export function ManagerShell<T extends ManagedItem, I>({
           {config.newLabel}
         </button>
       </div>
+      <StatusFilterBar endpoint={config.endpoint} current={status} onSelect={showStatus} />
       {list.isPending ? (
         <p role="status">{config.loadingText}</p>
       ) : (
@@ -209,10 +230,13 @@ export function ManagerShell<T extends ManagedItem, I>({
               />
               <div className="card__body">
                 {config.card(item)}
+                <StandingBadge standing={item} />
                 <p className="manager__actions">
-                  <a className="button button--quiet" href={config.publicPath(item)} target="_blank" rel="noopener">
-                    View<span className="visually-hidden"> {item.title} (opens in a new tab)</span>
-                  </a>
+                  {item.status === "published" && (
+                    <a className="button button--quiet" href={config.publicPath(item)} target="_blank" rel="noopener">
+                      View<span className="visually-hidden"> {item.title} (opens in a new tab)</span>
+                    </a>
+                  )}
                   <button
                     className="button button--quiet"
                     type="button"

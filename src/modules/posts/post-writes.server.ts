@@ -5,6 +5,9 @@ import { notFound } from "@/lib/errors";
 import { allocateSlug, type SlugSource } from "@/lib/unique-slug.server";
 import { runtime } from "@/server/runtime";
 import { changeOf } from "@/modules/publishing/content-tags";
+import { announce } from "@/modules/editorial/announce.server";
+import { nextPublication } from "@/modules/editorial/publication";
+import { lockedPublication } from "@/modules/editorial/visibility.server";
 import { readTime } from "./read-time";
 import type { PostData, PostImageInput } from "./schema";
 import { postColumns, type PostImageRow, type PostRow } from "./posts.server";
@@ -15,7 +18,8 @@ const { posts, postImages } = tables;
 export const postSlugs: SlugSource = { table: posts, column: posts.slug, fallback: "post" };
 
 /** The post's columns from the form: everything but what the server derives or stores apart. */
-function postValues({ slug: _slug, readTime: _readTime, images: _images, ...fields }: PostData) {
+function postValues(data: PostData) {
+  const { slug: _slug, readTime: _readTime, images: _images, status: _status, publishedAt: _at, ...fields } = data;
   return { ...fields, readTime: readTime(fields.content) };
 }
 
@@ -29,31 +33,34 @@ function imageRows(postId: number, images: PostImageInput[]) {
   }));
 }
 
-/** Create a post and its additional images in one transaction, then publish it. */
+/** Create a post and its additional images in one transaction; published now unless it is a draft or scheduled. */
 export async function createPost(db: Db, data: PostData): Promise<PostRow> {
   const post = await db.transaction(async (tx) => {
     const slug = await allocateSlug(tx, postSlugs, data.title);
     const [row] = await tx
       .insert(posts)
-      .values({ ...postValues(data), slug })
+      .values({ ...postValues(data), ...nextPublication(undefined, data, new Date()), slug })
       .returning(postColumns);
     if (!row) throw new Error("Insert returned no row");
     if (data.images?.length) await tx.insert(postImages).values(imageRows(row.id, data.images));
     return row;
   });
-  await runtime().publisher.publish(changeOf.post(post.id));
+  await announce(changeOf.post(post.id), undefined, post);
   return post;
 }
 
 /**
  * Update a post; its slug never changes (links to it keep working). When `images` is sent,
- * the gallery becomes exactly that list, in the same transaction.
+ * the gallery becomes exactly that list, in the same transaction. Without `status` it stays
+ * where it stands.
  */
 export async function updatePost(db: Db, id: number, data: PostData): Promise<PostRow> {
-  const post = await db.transaction(async (tx) => {
+  const { before, post } = await db.transaction(async (tx) => {
+    const current = await lockedPublication(tx, posts, id);
+    if (!current) throw notFound("Post");
     const [row] = await tx
       .update(posts)
-      .set({ ...postValues(data), updatedAt: new Date() })
+      .set({ ...postValues(data), ...nextPublication(current, data, new Date()), updatedAt: new Date() })
       .where(eq(posts.id, id))
       .returning(postColumns);
     if (!row) throw notFound("Post");
@@ -61,17 +68,17 @@ export async function updatePost(db: Db, id: number, data: PostData): Promise<Po
       await tx.delete(postImages).where(eq(postImages.postId, id));
       if (data.images.length) await tx.insert(postImages).values(imageRows(id, data.images));
     }
-    return row;
+    return { before: current, post: row };
   });
-  await runtime().publisher.publish(changeOf.post(id));
+  await announce(changeOf.post(id), before, post);
   return post;
 }
 
 /** Delete a post (its images go with it). */
 export async function deletePost(db: Db, id: number): Promise<void> {
-  const [row] = await db.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
+  const [row] = await db.delete(posts).where(eq(posts.id, id)).returning({ status: posts.status });
   if (!row) throw notFound("Post");
-  await runtime().publisher.publish(changeOf.post(id));
+  await announce(changeOf.post(id), row, undefined);
 }
 
 /** Add one image to a post's gallery. */

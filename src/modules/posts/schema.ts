@@ -2,6 +2,7 @@ import { z } from "zod";
 import { integer, itemFields, optionalText, text } from "@/lib/form-fields";
 import { mediaUrl } from "@/modules/uploads/media-url";
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
+import { checkPublication, publicationFields } from "@/modules/editorial/publication";
 
 /** One additional image of a post, as the form sends it; its place in the list is its order. */
 export const postImageInputSchema = z.strictObject({
@@ -14,22 +15,30 @@ export const postImageInputSchema = z.strictObject({
 export const MAX_GALLERY_IMAGES = 20;
 
 /**
- * A post as the form sends it (SPEC §3 creation payload). `id` and `publishedAt` are never
- * taken from the client; `slug` and `readTime` may be sent but the server derives both.
+ * A post as the form sends it (SPEC §3 creation payload), with where it stands (status, and
+ * a scheduled post's time). `id` is never taken from the client; `slug` and `readTime` may
+ * be sent but the server derives both.
  */
-export const postInputSchema = z.strictObject({
-  ...itemFields,
-  excerpt: text().trim().min(1, "Excerpt is required").max(500, "At most 500 characters"),
-  content: text().trim().min(1, "Content is required").max(100_000, "At most 100,000 characters"),
-  imageUrl: mediaUrl("image")
-    .optional()
-    .transform((value) => value || PLACEHOLDER_IMAGE),
-  readTime: integer({ min: 1 }).optional(),
-  images: z
-    .array(postImageInputSchema)
-    .max(MAX_GALLERY_IMAGES, `At most ${String(MAX_GALLERY_IMAGES)} additional images`)
-    .optional(),
-});
+export const postInputSchema = z
+  .strictObject({
+    ...itemFields,
+    ...publicationFields,
+    excerpt: text().trim().min(1, "Excerpt is required").max(500, "At most 500 characters"),
+    content: text().trim().min(1, "Content is required").max(100_000, "At most 100,000 characters"),
+    imageUrl: mediaUrl("image")
+      .optional()
+      .transform((value) => value || PLACEHOLDER_IMAGE),
+    readTime: integer({ min: 1 }).optional(),
+    images: z
+      .array(postImageInputSchema)
+      .max(MAX_GALLERY_IMAGES, `At most ${String(MAX_GALLERY_IMAGES)} additional images`)
+      .optional(),
+  })
+  .check((ctx) => {
+    checkPublication(ctx.value, (path, message) =>
+      ctx.issues.push({ code: "custom", path: [path], message, input: ctx.value }),
+    );
+  });
 
 export type PostInput = z.input<typeof postInputSchema>;
 export type PostData = z.output<typeof postInputSchema>;

@@ -1,3 +1,4 @@
+import { publicationJson } from "@/modules/editorial/publication";
 import type { PostImageRow, PostRow } from "./posts.server";
 
 /** A post as the API sends it: SPEC §3's fields, nothing else. */
@@ -20,6 +21,11 @@ export function serializePost(post: PostRow) {
   };
 }
 
+/** A post as an admin reads it: the spec's fields, and where it stands (status, publish date, lateness). */
+export function serializeAdminPost(post: PostRow) {
+  return { ...serializePost(post), ...publicationJson(post) };
+}
+
 /** A gallery image as the API sends it. */
 export function serializePostImage(image: PostImageRow) {
   return {
@@ -33,4 +39,5 @@ export function serializePostImage(image: PostImageRow) {
 }
 
 export type PostJson = ReturnType<typeof serializePost>;
+export type AdminPostJson = ReturnType<typeof serializeAdminPost>;
 export type PostImageJson = ReturnType<typeof serializePostImage>;

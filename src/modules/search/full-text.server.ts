@@ -1,4 +1,4 @@
-import { count, desc, sql } from "drizzle-orm";
+import { count, desc, sql, type SQL } from "drizzle-orm";
 import { unionAll, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "@/lib/db.server";
 import { offsetOf, type Page, type PageRequest } from "@/lib/paging";
@@ -16,6 +16,8 @@ export interface SearchSource {
    * word in nearly every post cost 100 ms to rank by the document and costs 8 ms by this.
    */
   rankBy: AnyPgColumn;
+  /** Which rows a search may find: those the public may read. */
+  visible: SQL;
 }
 
 /**
@@ -41,7 +43,7 @@ const TYPO_WEIGHT = 0.1;
  */
 export async function rankedSearch<R extends { id: number }>(
   db: Db,
-  { table, rankBy }: SearchSource,
+  { table, rankBy, visible }: SearchSource,
   term: string,
   page: PageRequest,
   readRows: (ids: number[]) => Promise<R[]>,
@@ -58,7 +60,7 @@ export async function rankedSearch<R extends { id: number }>(
       rank: sql<number>`case when ${rankBy} @@ ${query} then ts_rank(${rankBy}, ${query}) else 0 end`.as("rank"),
     })
     .from(table)
-    .where(sql`${table.search} @@ ${query}`);
+    .where(sql`${table.search} @@ ${query} and ${visible}`);
   const typos = db
     .select({
       id: sql<number>`${table.id}`.as("id"),
@@ -73,7 +75,7 @@ export async function rankedSearch<R extends { id: number }>(
     // testing that on the small vector first spares most rows the similarity and the
     // whole document's decompression.
     .where(
-      sql`numnode(${query}) > 0 and not (${rankBy} @@ ${query}) and ${term} <% ${table.title} and not (${table.search} @@ ${query})`,
+      sql`numnode(${query}) > 0 and not (${rankBy} @@ ${query}) and ${term} <% ${table.title} and not (${table.search} @@ ${query}) and ${visible}`,
     );
   const found = await db.transaction(async (tx) => {
     // For a word in most rows, the planner's estimate favours reading the table over the

@@ -17,7 +17,9 @@ const post: PostRow = {
   soundtrackPotential: null,
   emotionalTexture: "Beige.",
   readTime: 1,
+  status: "published",
   publishedAt: published,
+  lateSeconds: null,
   updatedAt: published,
   featured: false,
 };

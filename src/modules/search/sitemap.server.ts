@@ -1,6 +1,7 @@
 import { asc, count } from "drizzle-orm";
 import { tables, type Db } from "@/lib/db.server";
 import { postPath, videoPath } from "@/lib/paths";
+import { isPublic } from "@/modules/editorial/visibility.server";
 import type { SitemapEntry } from "./sitemap";
 
 const { posts, videos } = tables;
@@ -14,9 +15,12 @@ export const SITEMAP_PART_SIZE = 1_000;
 // Public pages without their own data; they carry no lastmod rather than a made-up one.
 const STATIC_PATHS = ["/", "/about", "/anhedonia", "/archive", "/videos", "/nickname-generator"];
 
-/** How many URLs the sitemap lists: the static pages, every post and every video. */
+/** How many URLs the sitemap lists: the static pages, every published post and video. */
 export async function countSitemapEntries(db: Db): Promise<number> {
-  const [[p], [v]] = await Promise.all([db.select({ n: count() }).from(posts), db.select({ n: count() }).from(videos)]);
+  const [[p], [v]] = await Promise.all([
+    db.select({ n: count() }).from(posts).where(isPublic(posts)),
+    db.select({ n: count() }).from(videos).where(isPublic(videos)),
+  ]);
   return STATIC_PATHS.length + (p?.n ?? 0) + (v?.n ?? 0);
 }
 
@@ -43,6 +47,7 @@ export async function sitemapEntries(
     const rows = await db
       .select({ slug: table.slug, updatedAt: table.updatedAt })
       .from(table)
+      .where(isPublic(table))
       .orderBy(asc(table.id))
       .limit(wanted)
       .offset(offset);
@@ -51,7 +56,7 @@ export async function sitemapEntries(
       offset = 0;
       continue;
     }
-    const [counted] = await db.select({ n: count() }).from(table);
+    const [counted] = await db.select({ n: count() }).from(table).where(isPublic(table));
     offset = Math.max(0, offset - (counted?.n ?? 0));
   }
   return entries;

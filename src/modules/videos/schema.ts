@@ -1,23 +1,31 @@
 import { z } from "zod";
 import { itemFields, text } from "@/lib/form-fields";
 import { mediaUrl } from "@/modules/uploads/media-url";
+import { checkPublication, publicationFields } from "@/modules/editorial/publication";
 
 /**
- * A video as the manager sends it. `id` and `publishedAt` are never taken from the client;
- * `slug` may be sent but the server derives it from the title. The duration is whole
- * seconds, read from the file by the manager when it can.
+ * A video as the manager sends it, with where it stands (status, and a scheduled video's
+ * time). `id` is never taken from the client; `slug` may be sent but the server derives it
+ * from the title. The duration is whole seconds, read from the file by the manager when it can.
  */
-export const videoInputSchema = z.strictObject({
-  ...itemFields,
-  description: text().trim().min(1, "Description is required").max(20_000, "At most 20,000 characters"),
-  videoUrl: mediaUrl("video"),
-  thumbnailUrl: mediaUrl("image"),
-  duration: z.coerce
-    .number()
-    .int("Whole seconds")
-    .min(0)
-    .max(24 * 3600, "At most a day"),
-});
+export const videoInputSchema = z
+  .strictObject({
+    ...itemFields,
+    ...publicationFields,
+    description: text().trim().min(1, "Description is required").max(20_000, "At most 20,000 characters"),
+    videoUrl: mediaUrl("video"),
+    thumbnailUrl: mediaUrl("image"),
+    duration: z.coerce
+      .number()
+      .int("Whole seconds")
+      .min(0)
+      .max(24 * 3600, "At most a day"),
+  })
+  .check((ctx) => {
+    checkPublication(ctx.value, (path, message) =>
+      ctx.issues.push({ code: "custom", path: [path], message, input: ctx.value }),
+    );
+  });
 
 export type VideoInput = z.input<typeof videoInputSchema>;
 export type VideoData = z.output<typeof videoInputSchema>;

@@ -1,3 +1,4 @@
+import { publicationJson } from "@/modules/editorial/publication";
 import type { VideoRow } from "./videos.server";
 
 /** A video as the API sends it: SPEC §3's fields, nothing else. */
@@ -20,4 +21,10 @@ export function serializeVideo(video: VideoRow) {
   };
 }
 
+/** A video as an admin reads it: the spec's fields, and where it stands (status, publish date, lateness). */
+export function serializeAdminVideo(video: VideoRow) {
+  return { ...serializeVideo(video), ...publicationJson(video) };
+}
+
 export type VideoJson = ReturnType<typeof serializeVideo>;
+export type AdminVideoJson = ReturnType<typeof serializeAdminVideo>;

@@ -2,11 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import type { FormProps } from "@/components/admin/ManagerShell";
 import { postImagesKey } from "../keys";
 import type { PostInput } from "../schema";
-import type { PostImageJson, PostJson } from "../serialize";
+import type { AdminPostJson, PostImageJson } from "../serialize";
 import { PostForm } from "./PostForm";
 
 /** The post form, once an edited post's gallery has loaded. */
-export function PostEditor({ item, ...props }: FormProps<PostJson, PostInput>) {
+export function PostEditor({ item, ...props }: FormProps<AdminPostJson, PostInput>) {
   const images = useQuery<PostImageJson[]>({
     queryKey: [postImagesKey(item?.id ?? 0)],
     enabled: item !== undefined,

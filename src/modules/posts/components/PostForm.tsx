@@ -2,7 +2,6 @@ import { useCallback, useId, useState } from "react";
 import {
   CategorySelect,
   FeaturedCheckbox,
-  FormActions,
   RatingInput,
   SlugField,
   TextField,
@@ -12,14 +11,15 @@ import type { FormProps } from "@/components/admin/ManagerShell";
 import { clampRating } from "@/lib/form-fields";
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
 import { UploadButton } from "@/modules/uploads/components/UploadButton";
+import { PublicationActions, usePublishing } from "@/modules/editorial/components/PublicationActions";
 import { readTime } from "../read-time";
 import { postInputSchema, type PostInput } from "../schema";
-import type { PostImageJson, PostJson } from "../serialize";
+import type { AdminPostJson, PostImageJson } from "../serialize";
 import { GalleryEditor, type GalleryItem } from "./GalleryEditor";
 
-interface PostFormProps extends Omit<FormProps<PostJson, PostInput>, "item"> {
+interface PostFormProps extends Omit<FormProps<AdminPostJson, PostInput>, "item"> {
   /** The post being edited; none for a new post. */
-  post?: PostJson;
+  post?: AdminPostJson;
   images?: PostImageJson[];
 }
 
@@ -46,6 +46,7 @@ export function PostForm({ post, images = [], pending, onSubmit, onCancel }: Pos
   const setCover = useCallback((path: string) => {
     setImageUrl(path);
   }, []);
+  const publishing = usePublishing(post);
 
   const input: PostInput = {
     ...text,
@@ -55,8 +56,12 @@ export function PostForm({ post, images = [], pending, onSubmit, onCancel }: Pos
     imageUrl,
     readTime: readTime(text.content),
     images: gallery.map((item) => ({ imageUrl: item.imageUrl, description: item.description })),
+    ...publishing.fields,
   };
-  const { errors, submit } = useEditorForm(postInputSchema, input, onSubmit);
+  const { errors, submit } = useEditorForm(postInputSchema, input, onSubmit, (submitter) => ({
+    ...input,
+    ...publishing.fieldsFor(submitter),
+  }));
 
   const field = (name: TextName, label: string, multiline = false) => (
     <TextField
@@ -95,7 +100,15 @@ export function PostForm({ post, images = [], pending, onSubmit, onCancel }: Pos
       {field("soundtrackPotential", "Soundtrack potential", true)}
       {field("emotionalTexture", "Emotional texture", true)}
       <p className="meta">Read time: {readTime(text.content)} min</p>
-      <FormActions saveLabel={post ? "Update Post" : "Create Post"} pending={pending} onCancel={onCancel} />
+      <PublicationActions
+        id={`${id}-publication`}
+        noun="Post"
+        saveLabel={post ? "Update Post" : "Create Post"}
+        {...publishing.controls}
+        error={errors.publishedAt ?? errors.status}
+        pending={pending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

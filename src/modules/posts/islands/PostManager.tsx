@@ -7,14 +7,15 @@ import { postPath } from "@/lib/paths";
 import { PostEditor } from "../components/PostEditor";
 import { POSTS_ENDPOINT } from "../keys";
 import type { PostInput } from "../schema";
-import type { PostJson } from "../serialize";
+import type { AdminPostJson } from "../serialize";
 
-const posts: ManagerConfig<PostJson, PostInput> = {
+const posts: ManagerConfig<AdminPostJson, PostInput> = {
   endpoint: POSTS_ENDPOINT,
   heading: "Posts",
   newLabel: "New Post",
   loadingText: "Loading posts...",
   noun: "post",
+  nounTitle: "Post",
   publicPath: (post) => postPath(post.slug),
   confirmDelete: "Are you sure you want to delete the post.",
   toasts: {
@@ -37,7 +38,7 @@ const posts: ManagerConfig<PostJson, PostInput> = {
         <span>
           Meh Rating {post.mehRating}/{MEH_RATING.max}
         </span>
-        <span>{formatDate(post.publishedAt)}</span>
+        {post.publishedAt && <span>{formatDate(post.publishedAt)}</span>}
       </p>
       <p className="card__excerpt">{post.excerpt}</p>
     </>

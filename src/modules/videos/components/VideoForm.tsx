@@ -3,7 +3,6 @@ import {
   CategorySelect,
   FeaturedCheckbox,
   FieldError,
-  FormActions,
   RatingInput,
   SlugField,
   TextField,
@@ -13,8 +12,9 @@ import type { FormProps } from "@/components/admin/ManagerShell";
 import { clampRating } from "@/lib/form-fields";
 import { formatDuration } from "@/lib/format";
 import { UploadButton } from "@/modules/uploads/components/UploadButton";
+import { PublicationActions, usePublishing } from "@/modules/editorial/components/PublicationActions";
 import { videoInputSchema, type VideoInput } from "../schema";
-import type { VideoJson } from "../serialize";
+import type { AdminVideoJson } from "../serialize";
 
 type TextName = "title" | "description" | "existentialEcho" | "soundtrackPotential" | "emotionalTexture";
 
@@ -34,7 +34,7 @@ function readDuration(url: string): Promise<number> {
 }
 
 /** The video dialog's form, in the post form's manner: empty for new, prefilled for edit. */
-export function VideoForm({ item, pending, onSubmit, onCancel }: FormProps<VideoJson, VideoInput>) {
+export function VideoForm({ item, pending, onSubmit, onCancel }: FormProps<AdminVideoJson, VideoInput>) {
   const id = useId();
   const [text, setText] = useState<Record<TextName, string>>({
     title: item?.title ?? "",
@@ -49,6 +49,7 @@ export function VideoForm({ item, pending, onSubmit, onCancel }: FormProps<Video
   const [videoUrl, setVideoUrl] = useState(item?.videoUrl ?? "");
   const [thumbnailUrl, setThumbnailUrl] = useState(item?.thumbnailUrl ?? "");
   const [duration, setDuration] = useState(String(item?.duration ?? 0));
+  const publishing = usePublishing(item);
 
   const videoUploaded = useCallback((path: string) => {
     setVideoUrl(path);
@@ -71,8 +72,12 @@ export function VideoForm({ item, pending, onSubmit, onCancel }: FormProps<Video
     videoUrl,
     thumbnailUrl,
     duration: Number(duration),
+    ...publishing.fields,
   };
-  const { errors, submit } = useEditorForm(videoInputSchema, input, onSubmit);
+  const { errors, submit } = useEditorForm(videoInputSchema, input, onSubmit, (submitter) => ({
+    ...input,
+    ...publishing.fieldsFor(submitter),
+  }));
 
   const error = (name: string) => <FieldError message={errors[name]} />;
   const field = (name: TextName, label: string, rows = 0) => (
@@ -136,7 +141,15 @@ export function VideoForm({ item, pending, onSubmit, onCancel }: FormProps<Video
       {field("existentialEcho", "Existential echo", 3)}
       {field("soundtrackPotential", "Soundtrack potential", 3)}
       {field("emotionalTexture", "Emotional texture", 3)}
-      <FormActions saveLabel={item ? "Update Video" : "Create Video"} pending={pending} onCancel={onCancel} />
+      <PublicationActions
+        id={`${id}-publication`}
+        noun="Video"
+        saveLabel={item ? "Update Video" : "Create Video"}
+        {...publishing.controls}
+        error={errors.publishedAt ?? errors.status}
+        pending={pending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -7,15 +7,16 @@ import { videoPath } from "@/lib/paths";
 import { VideoForm } from "../components/VideoForm";
 import { VIDEOS_ENDPOINT } from "../keys";
 import type { VideoInput } from "../schema";
-import type { VideoJson } from "../serialize";
+import type { AdminVideoJson } from "../serialize";
 
 // The spec names /admin/videos but describes no screen: this is the post manager's twin.
-const videos: ManagerConfig<VideoJson, VideoInput> = {
+const videos: ManagerConfig<AdminVideoJson, VideoInput> = {
   endpoint: VIDEOS_ENDPOINT,
   heading: "Videos",
   newLabel: "New Video",
   loadingText: "Loading...",
   noun: "video",
+  nounTitle: "Video",
   publicPath: (video) => videoPath(video.slug),
   confirmDelete: "Are you sure you want to delete the video.",
   toasts: {
@@ -37,7 +38,7 @@ const videos: ManagerConfig<VideoJson, VideoInput> = {
           Meh Rating {video.mehRating}/{MEH_RATING.max}
         </span>
         <span>{formatDuration(video.duration)}</span>
-        <span>{formatDate(video.publishedAt)}</span>
+        {video.publishedAt && <span>{formatDate(video.publishedAt)}</span>}
       </p>
     </>
   ),

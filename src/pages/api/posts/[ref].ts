@@ -1,18 +1,20 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute, isAdmin } from "@/server/define-route.server";
 import { notFound } from "@/lib/errors";
 import { refAsId, refAsSlug } from "@/lib/query-schemas";
 import { deletePost, updatePost } from "@/modules/posts/post-writes.server";
 import { postBySlug } from "@/modules/posts/posts.server";
 import { postInputSchema } from "@/modules/posts/schema";
-import { serializePost } from "@/modules/posts/serialize";
+import { serializeAdminPost, serializePost } from "@/modules/posts/serialize";
 
 export const GET = defineRoute({
   access: "public",
   params: refAsSlug,
-  run: async ({ params, db }) => {
-    const post = await postBySlug(db, params.slug);
+  run: async ({ params, user, db }) => {
+    // A draft's slug is not found, but by the admin.
+    const admin = isAdmin(user);
+    const post = await postBySlug(db, params.slug, { anyStatus: admin });
     if (!post) throw notFound("Post");
-    return serializePost(post);
+    return admin ? serializeAdminPost(post) : serializePost(post);
   },
 });
 
@@ -20,7 +22,7 @@ export const PUT = defineRoute({
   access: "admin",
   params: refAsId,
   body: postInputSchema,
-  run: async ({ params, body, db }) => serializePost(await updatePost(db, params.id, body)),
+  run: async ({ params, body, db }) => serializeAdminPost(await updatePost(db, params.id, body)),
 });
 
 export const DELETE = defineRoute({

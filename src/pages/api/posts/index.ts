@@ -1,22 +1,26 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute, isAdmin, requireAdmin } from "@/server/define-route.server";
 import { pagedJson } from "@/lib/paged-response.server";
-import { categoryPageQuery } from "@/lib/query-schemas";
+import { listQuery } from "@/lib/query-schemas";
 import { createPost } from "@/modules/posts/post-writes.server";
 import { listPostsPage } from "@/modules/posts/posts.server";
 import { postInputSchema } from "@/modules/posts/schema";
 import { serializeListedPost } from "@/modules/posts/card";
-import { serializePost } from "@/modules/posts/serialize";
+import { serializeAdminPost } from "@/modules/posts/serialize";
 
 export const GET = defineRoute({
   access: "public",
-  query: categoryPageQuery,
-  run: async ({ query, db, context }) =>
-    pagedJson(context.url, await listPostsPage(db, query, query), query, serializeListedPost(query.view)),
+  query: listQuery,
+  run: async ({ query, user, db, context }) => {
+    // Drafts and schedules are the admin's; what visitors see is anyone's.
+    if (query.status !== "published") requireAdmin(user);
+    const serialize = isAdmin(user) && query.view === "full" ? serializeAdminPost : serializeListedPost(query.view);
+    return pagedJson(context.url, await listPostsPage(db, query, query), query, serialize);
+  },
 });
 
 export const POST = defineRoute({
   access: "admin",
   body: postInputSchema,
   status: 201,
-  run: async ({ body, db }) => serializePost(await createPost(db, body)),
+  run: async ({ body, db }) => serializeAdminPost(await createPost(db, body)),
 });

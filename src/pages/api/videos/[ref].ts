@@ -1,18 +1,20 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute, isAdmin } from "@/server/define-route.server";
 import { notFound } from "@/lib/errors";
 import { refAsId, refAsSlug } from "@/lib/query-schemas";
 import { videoInputSchema } from "@/modules/videos/schema";
-import { serializeVideo } from "@/modules/videos/serialize";
+import { serializeAdminVideo, serializeVideo } from "@/modules/videos/serialize";
 import { deleteVideo, updateVideo } from "@/modules/videos/video-writes.server";
 import { videoBySlug } from "@/modules/videos/videos.server";
 
 export const GET = defineRoute({
   access: "public",
   params: refAsSlug,
-  run: async ({ params, db }) => {
-    const video = await videoBySlug(db, params.slug);
+  run: async ({ params, user, db }) => {
+    // A draft's slug is not found, but by the admin.
+    const admin = isAdmin(user);
+    const video = await videoBySlug(db, params.slug, { anyStatus: admin });
     if (!video) throw notFound("Video");
-    return serializeVideo(video);
+    return admin ? serializeAdminVideo(video) : serializeVideo(video);
   },
 });
 
@@ -20,7 +22,7 @@ export const PUT = defineRoute({
   access: "admin",
   params: refAsId,
   body: videoInputSchema,
-  run: async ({ params, body, db }) => serializeVideo(await updateVideo(db, params.id, body)),
+  run: async ({ params, body, db }) => serializeAdminVideo(await updateVideo(db, params.id, body)),
 });
 
 export const DELETE = defineRoute({

@@ -1,22 +1,26 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute, isAdmin, requireAdmin } from "@/server/define-route.server";
 import { pagedJson } from "@/lib/paged-response.server";
-import { categoryPageQuery } from "@/lib/query-schemas";
+import { listQuery } from "@/lib/query-schemas";
 import { videoInputSchema } from "@/modules/videos/schema";
 import { serializeListedVideo } from "@/modules/videos/card";
-import { serializeVideo } from "@/modules/videos/serialize";
+import { serializeAdminVideo } from "@/modules/videos/serialize";
 import { createVideo } from "@/modules/videos/video-writes.server";
 import { listVideosPage } from "@/modules/videos/videos.server";
 
 export const GET = defineRoute({
   access: "public",
-  query: categoryPageQuery,
-  run: async ({ query, db, context }) =>
-    pagedJson(context.url, await listVideosPage(db, query, query), query, serializeListedVideo(query.view)),
+  query: listQuery,
+  run: async ({ query, user, db, context }) => {
+    // Drafts and schedules are the admin's; what visitors see is anyone's.
+    if (query.status !== "published") requireAdmin(user);
+    const serialize = isAdmin(user) && query.view === "full" ? serializeAdminVideo : serializeListedVideo(query.view);
+    return pagedJson(context.url, await listVideosPage(db, query, query), query, serialize);
+  },
 });
 
 export const POST = defineRoute({
   access: "admin",
   body: videoInputSchema,
   status: 201,
-  run: async ({ body, db }) => serializeVideo(await createVideo(db, body)),
+  run: async ({ body, db }) => serializeAdminVideo(await createVideo(db, body)),
 });

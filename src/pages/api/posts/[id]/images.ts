@@ -1,4 +1,4 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute, isAdmin } from "@/server/define-route.server";
 import { notFound } from "@/lib/errors";
 import { idParam } from "@/lib/query-schemas";
 import { addPostImage } from "@/modules/posts/post-writes.server";
@@ -9,8 +9,8 @@ import { serializePostImage } from "@/modules/posts/serialize";
 export const GET = defineRoute({
   access: "public",
   params: idParam,
-  run: async ({ params, db }) => {
-    const images = await postGallery(db, params.id);
+  run: async ({ params, user, db }) => {
+    const images = await postGallery(db, params.id, { anyStatus: isAdmin(user) });
     if (!images) throw notFound("Post");
     return images.map(serializePostImage);
   },

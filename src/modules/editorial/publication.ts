@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { CONTENT_STATUSES, type ContentStatus } from "../../../db/domain-constants.ts";
+
+export { CONTENT_STATUSES, type ContentStatus };
+
+/** What an admin's list shows: one status, or every item. */
+export type StatusFilter = ContentStatus | "all";
+
+/** The filters of the managers' lists, in the order they show. */
+export const STATUS_FILTERS = ["all", ...CONTENT_STATUSES] as const satisfies readonly StatusFilter[];
+
+/**
+ * The fields a create or update body may carry about publication. Without `status` a create
+ * publishes now and an update keeps the item where it stands, as the spec's payloads mean;
+ * `publishedAt` is the time a scheduled item goes public, and is taken for nothing else.
+ */
+export const publicationFields = {
+  status: z.enum(CONTENT_STATUSES, { error: `Status must be one of: ${CONTENT_STATUSES.join(", ")}` }).optional(),
+  publishedAt: z.iso.datetime({ offset: true, error: "Publish time must be an ISO 8601 date and time" }).optional(),
+};
+
+/** What a body says of publication, as `publicationFields` read it. */
+export interface PublicationInput {
+  status?: ContentStatus;
+  publishedAt?: string;
+}
+
+/**
+ * Refuse a publication that cannot be: a schedule with no time or a time already past, a
+ * time for anything but a schedule. Checked against the clock of whoever validates (the
+ * form, then the server), so a time that passed while the form was open is refused.
+ */
+export function checkPublication(input: PublicationInput, issue: (path: string, message: string) => void): void {
+  if (input.status === "scheduled") {
+    if (!input.publishedAt) issue("publishedAt", "A scheduled item needs a publish time");
+    else if (Date.parse(input.publishedAt) <= Date.now()) issue("publishedAt", "Publish time must be in the future");
+  } else if (input.publishedAt) {
+    issue("publishedAt", "A publish time is set only when scheduling");
+  }
+}
+
+/** Where an item stands: its status, and when it went or goes public. */
+export interface Publication {
+  status: ContentStatus;
+  publishedAt: Date;
+  /** How late it went public, in seconds, when no instance was running at its time. */
+  lateSeconds: number | null;
+}
+
+/**
+ * Where an item stands after a write: `current` is the stored item (none for a create).
+ * Publishing something not yet public dates it now; a published item keeps its date
+ * through edits; a draft keeps the date it had, which nobody sees.
+ */
+export function nextPublication(current: Publication | undefined, input: PublicationInput, now: Date): Publication {
+  const status = input.status ?? current?.status ?? "published";
+  if (status === "scheduled") {
+    const publishedAt = input.publishedAt ? new Date(input.publishedAt) : (current?.publishedAt ?? now);
+    return { status, publishedAt, lateSeconds: null };
+  }
+  if (status === "published" && current?.status === "published") return current;
+  return { status, publishedAt: status === "published" ? now : (current?.publishedAt ?? now), lateSeconds: null };
+}
+
+/** Whether the public sees an item in this state (what `isPublic` decides in SQL). */
+export const isPublished = (publication: Pick<Publication, "status">): boolean => publication.status === "published";
+
+/** What the admin reads about an item that went public late: "Published 12 minutes late: the site was not running". */
+export function lateNote(lateSeconds: number | null): string | null {
+  if (lateSeconds === null) return null;
+  const minutes = Math.round(lateSeconds / 60);
+  const hours = Math.round(lateSeconds / 3600);
+  const days = Math.round(lateSeconds / 86_400);
+  const amount =
+    lateSeconds < 60
+      ? plural(Math.max(1, lateSeconds), "second")
+      : lateSeconds < 5400
+        ? plural(minutes, "minute")
+        : lateSeconds < 129_600
+          ? plural(hours, "hour")
+          : plural(days, "day");
+  return `Published ${amount} late: the site was not running`;
+}
+
+const plural = (n: number, unit: string) => `${String(n)} ${unit}${n === 1 ? "" : "s"}`;
+
+/** Where an item stands, as an admin's response says it: a draft has no publish date yet. */
+export function publicationJson(item: Publication) {
+  return {
+    status: item.status,
+    publishedAt: item.status === "draft" ? null : item.publishedAt.toISOString(),
+    lateSeconds: item.lateSeconds,
+  };
+}

@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db.server";
+import { tables } from "@/lib/db.server";
+import { changeOf, type ContentChange } from "@/modules/publishing/content-tags";
+import { runtime } from "@/server/runtime";
+
+const { posts, videos } = tables;
+
+/** The name of the job that publishes what is due (src/server/jobs.ts). */
+export const PUBLISH_DUE_JOB = "publish-due";
+
+/**
+ * Late by more than this, an item went public late because no instance was running: the
+ * job that publishes it runs within seconds of its time whenever one is.
+ */
+const LATE_AFTER_SECONDS = 60;
+
+export interface PublishDueOptions {
+  /** The time to publish up to; the database's clock unless a test moves it on. */
+  now?: Date;
+  /** The sweep at a server's start: what it finds was due while no instance ran. */
+  atStart?: boolean;
+}
+
+/** What one sweep published. */
+export interface PublishedDue {
+  posts: number[];
+  videos: number[];
+}
+
+/**
+ * Publish every scheduled post and video whose time has come. One UPDATE per table flips
+ * what is due, so with several instances sweeping at once each item is flipped by exactly
+ * one of them (the others' UPDATE finds it no longer scheduled), and only that one emits
+ * the content change (re-render, other instances, search index).
+ *
+ * An item keeps its scheduled date, never one later than the moment it went public; one
+ * found late records by how much, for the admin's "published N minutes late" note.
+ */
+export async function publishDue(db: Db, { now, atStart = false }: PublishDueOptions = {}): Promise<PublishedDue> {
+  const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+  const flip = async (table: typeof posts | typeof videos): Promise<number[]> => {
+    const late = sql`extract(epoch from (${at} - ${table.publishedAt}))`;
+    const lateEnough = atStart ? sql`${late} > 0` : sql`${late} > ${LATE_AFTER_SECONDS}`;
+    const rows = await db
+      .update(table)
+      .set({
+        status: "published",
+        publishedAt: sql`least(${table.publishedAt}, now())`,
+        lateSeconds: sql`case when ${lateEnough} then ceil(${late})::integer end`,
+        updatedAt: sql`now()`,
+      })
+      .where(sql`${table.status} = 'scheduled' and ${table.publishedAt} <= ${at}`)
+      .returning({ id: table.id });
+    return rows.map((row) => row.id);
+  };
+  const published = { posts: await flip(posts), videos: await flip(videos) };
+  const changes: ContentChange[] = [...published.posts.map(changeOf.post), ...published.videos.map(changeOf.video)];
+  if (changes.length > 0) await runtime().publisher.publish({ tags: [...new Set(changes.flatMap((c) => c.tags))] });
+  return published;
+}
+
+/**
+ * Make sure the sweep runs at `publishedAt`, not only at the next minute's: a job sent to
+ * start then. Without a queue (a test, a script), the minute's sweep still publishes it.
+ */
+export async function wakeAt(publishedAt: Date): Promise<void> {
+  await runtime().jobs?.send(PUBLISH_DUE_JOB, {}, { startAfter: publishedAt });
+}

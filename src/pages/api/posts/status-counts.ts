@@ -1,0 +1,9 @@
+import { defineRoute } from "@/server/define-route.server";
+import { tables } from "@/lib/db.server";
+import { statusCounts } from "@/modules/editorial/visibility.server";
+
+/** How many posts are drafts, scheduled and published, for the manager's filter. */
+export const GET = defineRoute({
+  access: "admin",
+  run: ({ db }) => statusCounts(db, tables.posts),
+});

@@ -1,0 +1,213 @@
+import type { APIRequestContext } from "@playwright/test";
+import { dismiss, signInAs } from "./admin-helpers";
+import { expect, test } from "./fixtures";
+import { pagefindSearch } from "../setup/pagefind-search.ts";
+import { siteOrigin } from "./support";
+
+const marker = () => `zqx${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+
+const postBody = (word: string, extra: object = {}) => ({
+  title: `Unseen ${word}`,
+  excerpt: `Nothing to see: ${word}.`,
+  content: `A paragraph holding ${word}, for nobody yet.`,
+  category: "Meh Moments",
+  ...extra,
+});
+
+const videoBody = (word: string, extra: object = {}) => ({
+  title: `Unwatched ${word}`,
+  description: `A video holding ${word}.`,
+  videoUrl: "/uploads/seed/one-cloud-unremarkable.mp4",
+  thumbnailUrl: "/uploads/seed/one-cloud-unremarkable-poster.jpg",
+  duration: 60,
+  category: "Meh Moments",
+  ...extra,
+});
+
+async function made(admin: APIRequestContext, path: string, data: object): Promise<{ id: number; slug: string }> {
+  const response = await admin.post(path, { data });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number; slug: string };
+}
+
+/** Every public page, feed, sitemap part and search (for each of `terms`) a visitor can reach, with what it answered. */
+async function publicReads(request: APIRequestContext, terms: string[]): Promise<Map<string, string>> {
+  const paths = [
+    "/",
+    "/archive",
+    "/archive?category=Meh%20Moments",
+    "/videos",
+    "/videos?category=Meh%20Moments",
+    "/rss.xml",
+    "/api/posts",
+    "/api/posts?category=Meh%20Moments",
+    "/api/posts/recent",
+    "/api/posts/featured",
+    "/api/videos",
+    "/api/videos/recent",
+    "/sitemap.xml",
+    ...terms.flatMap((term) => [
+      `/archive?search=${term}`,
+      `/api/posts/search?q=${term}`,
+      `/api/videos/search?q=${term}`,
+    ]),
+  ];
+  const read = new Map<string, string>();
+  for (const path of paths) read.set(path, await (await request.get(path)).text());
+  for (const part of (read.get("/sitemap.xml") ?? "").matchAll(/<loc>[^<]*(\/sitemap\/\d+\.xml)<\/loc>/g)) {
+    const path = part[1] ?? "";
+    read.set(path, await (await request.get(path)).text());
+  }
+  for (const term of terms) read.set(`Pagefind ${term}`, (await pagefindSearch(siteOrigin(), term)).join(" "));
+  return read;
+}
+
+/** Which of `reads` show `text`, in their body or, for a search, in the pages found. */
+const showing = (reads: Map<string, string>, text: string) =>
+  [...reads].filter(([, body]) => body.includes(text)).map(([path]) => path);
+
+test("drafts and schedules are read by nobody but the admin, until the schedule comes", async ({ admin, request }) => {
+  // Every public page and feed is read three times over, and the search index is rebuilt.
+  test.setTimeout(90_000);
+  const [early, late] = [marker(), marker()];
+  const draft = await made(admin, "/api/posts", postBody(early, { status: "draft", featured: true }));
+  const scheduled = await made(admin, "/api/posts", postBody(late, { status: "scheduled", publishedAt: inAnHour() }));
+  await made(admin, "/api/videos", videoBody(early, { status: "draft" }));
+  const video = await made(admin, "/api/videos", videoBody(late, { status: "scheduled", publishedAt: inAnHour() }));
+
+  const before = await publicReads(request, [early, late]);
+  // The searches' pages say the term they were asked; what must not show is what it names.
+  for (const text of [`Unseen ${early}`, `Unseen ${late}`, `Unwatched ${early}`, `Unwatched ${late}`])
+    expect(showing(before, text), text).toEqual([]);
+  expect(showing(before, draft.slug)).toEqual([]);
+  expect(showing(before, scheduled.slug)).toEqual([]);
+  for (const path of [
+    `/post/${draft.slug}`,
+    `/post/${scheduled.slug}`,
+    `/videos/${video.slug}`,
+    `/api/posts/${draft.slug}`,
+  ])
+    expect((await request.get(path)).status(), path).toBe(404);
+  expect((await request.get(`/api/posts/${String(draft.id)}/images`)).status()).toBe(404);
+  // Anything but what is published is the admin's to list.
+  expect((await request.get("/api/posts?status=draft")).status()).toBe(401);
+  expect((await request.get("/api/videos?status=all")).status()).toBe(401);
+  const drafts = (await (await admin.get("/api/posts?status=draft&limit=100")).json()) as {
+    slug: string;
+    status: string;
+  }[];
+  expect(drafts.find((p) => p.slug === draft.slug)?.status).toBe("draft");
+  expect(await (await admin.get(`/api/posts/${draft.slug}`)).json()).toMatchObject({
+    status: "draft",
+    publishedAt: null,
+  });
+  // The dashboard lists what is in the works: the drafts, and what is scheduled next.
+  const dashboard = await (await admin.get("/admin")).text();
+  expect(dashboard).toContain(`Unseen ${early}`);
+  expect(dashboard).toContain(`Unwatched ${late}`);
+
+  // Moved to two seconds from now, the schedule's own job publishes it, with no visit needed.
+  const soon = new Date(Date.now() + 2000).toISOString();
+  const moved = await admin.put(`/api/posts/${String(scheduled.id)}`, {
+    data: postBody(late, { status: "scheduled", publishedAt: soon }),
+  });
+  expect(moved.status()).toBe(200);
+  await expect
+    .poll(async () => (await request.get(`/api/posts/${scheduled.slug}`)).status(), { timeout: 20_000 })
+    .toBe(200);
+  expect(await (await admin.get(`/api/posts/${scheduled.slug}`)).json()).toMatchObject({
+    status: "published",
+    lateSeconds: null,
+  });
+  const everywhere = [
+    "/",
+    "/archive",
+    `/archive?search=${late}`,
+    "/rss.xml",
+    "/api/posts",
+    `/api/posts/search?q=${late}`,
+  ];
+  await expect
+    .poll(async () => showing(await publicReads(request, [late]), `Unseen ${late}`), { timeout: 20_000 })
+    .toEqual(expect.arrayContaining(everywhere));
+  await expect
+    .poll(async () => pagefindSearch(siteOrigin(), late), { timeout: 20_000 })
+    .toEqual([`/post/${scheduled.slug}`]);
+  // The draft, and the video still scheduled, stay unseen.
+  const after = await publicReads(request, [early, late]);
+  expect(showing(after, `Unseen ${early}`)).toEqual([]);
+  expect(showing(after, `Unwatched ${early}`)).toEqual([]);
+  expect(showing(after, `Unwatched ${late}`)).toEqual([]);
+});
+
+for (const [label, viewport] of [
+  ["desktop", { width: 1280, height: 900 }],
+  ["phone", { width: 390, height: 844 }],
+] as const) {
+  test(`the owner writes a draft, comes back to it, schedules it and sees it go public, ${label}`, async ({
+    page,
+    admin,
+    request,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signInAs(admin, page.context());
+    const title = `Draft Journey ${marker()}`;
+    await page.goto("/admin/posts");
+    await page.getByRole("button", { name: "New Post" }).click();
+    const dialog = page.getByRole("dialog", { name: "New post" });
+    await dialog.getByLabel("Title").fill(title);
+    await dialog.getByLabel("Excerpt").fill("Started today, finished some other day.");
+    await dialog.getByLabel("Content", { exact: true }).fill("Half a thought.");
+    await dialog.getByLabel("Category").selectOption("Meh Moments");
+    await dialog.getByRole("button", { name: "Save draft" }).click();
+    await dismiss(page, "Draft Saved");
+
+    const card = page.getByRole("listitem").filter({ hasText: title });
+    await expect(card.getByText("Draft", { exact: true })).toBeVisible();
+    await expect(card.getByRole("link", { name: /^View/ })).toHaveCount(0);
+    await page.getByRole("button", { name: /^Drafts \(\d+\)/ }).click();
+    await expect(page).toHaveURL(/status=draft/);
+    await expect(card).toBeVisible();
+    const slug = title.toLowerCase().replaceAll(" ", "-");
+    expect((await request.get(`/post/${slug}`)).status()).toBe(404);
+
+    // Back to it later: the dialog says where it stands, and schedules it.
+    await card.getByRole("button", { name: /^Edit/ }).click();
+    const edit = page.getByRole("dialog", { name: "Edit post" });
+    await expect(edit.getByLabel("Content", { exact: true })).toHaveValue("Half a thought.");
+    await expect(edit.getByText("Draft: only you can see it.")).toBeVisible();
+    await edit.getByLabel("Content", { exact: true }).fill("Half a thought, and the other half.");
+    const past = new Date(Date.now() - 86_400_000);
+    const local = (date: Date) =>
+      new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await edit.getByLabel("Schedule for (your time)").fill(local(past));
+    await edit.getByRole("button", { name: "Schedule" }).click();
+    await expect(edit.getByText("Publish time must be in the future")).toBeVisible();
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    await edit.getByLabel("Schedule for (your time)").fill(local(tomorrow));
+    await edit.getByRole("button", { name: "Schedule" }).click();
+    await dismiss(page, "Post Scheduled");
+    await page.getByRole("button", { name: /^Scheduled \(\d+\)/ }).click();
+    await expect(card).toContainText(/Scheduled\s+for /);
+
+    // The time comes (moved on by another of the owner's devices): it goes public by itself.
+    const posts = (await (await admin.get("/api/posts?status=scheduled")).json()) as { id: number; title: string }[];
+    const id = posts.find((p) => p.title === title)?.id ?? 0;
+    const soon = new Date(Date.now() + 2000).toISOString();
+    const body = {
+      title,
+      excerpt: "Started today, finished some other day.",
+      content: "Half a thought, and the other half.",
+      category: "Meh Moments",
+      status: "scheduled",
+      publishedAt: soon,
+    };
+    expect((await admin.put(`/api/posts/${String(id)}`, { data: body })).status()).toBe(200);
+    await expect.poll(async () => (await request.get(`/post/${slug}`)).status(), { timeout: 20_000 }).toBe(200);
+    await page.getByRole("button", { name: /^Published \(\d+\)/ }).click();
+    await expect(card.getByRole("link", { name: /^View/ })).toBeVisible();
+    await expect(card).not.toContainText("Scheduled");
+    expect(await (await request.get(`/post/${slug}`)).text()).toContain("Half a thought, and the other half.");
+  });
+}
