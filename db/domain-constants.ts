@@ -17,12 +17,5 @@ export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 /** The meh rating scale (SPEC §5): whole numbers from 1 to 5, and 3 when none is given. */
 export const MEH_RATING = { min: 1, max: 5, default: 3 } as const;
 
-/**
- * Where a post or video stands: a draft only the owner sees, scheduled to go public at its
- * `publishedAt`, or published. Rows from before drafts existed are published.
- */
-export const CONTENT_STATUSES = ["draft", "scheduled", "published"] as const;
-export type ContentStatus = (typeof CONTENT_STATUSES)[number];
-
 /** The longest username, in characters. */
 export const USERNAME_MAX_LENGTH = 64;

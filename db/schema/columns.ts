@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { customType } from "drizzle-orm/pg-core";
-import { CATEGORIES, CONTENT_STATUSES, MEH_RATING } from "../domain-constants.ts";
+import { CONTENT_STATUSES } from "../content-statuses.ts";
+import { CATEGORIES, MEH_RATING } from "../domain-constants.ts";
 
 /** PostgreSQL's full-text document type; only ever written by a generated column. */
 export const tsvector = customType<{ data: string }>({

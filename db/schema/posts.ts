@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { CONTENT_STATUSES, MEH_RATING, PLACEHOLDER_IMAGE } from "../domain-constants.ts";
+import { CONTENT_STATUSES } from "../content-statuses.ts";
+import { MEH_RATING, PLACEHOLDER_IMAGE } from "../domain-constants.ts";
 import { categoryList, mehRatingRange, statusList, tsvector, weightedDocument } from "./columns.ts";
 
 export const posts = pgTable(

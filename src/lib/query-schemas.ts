@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { CONTENT_STATUSES } from "../../db/domain-constants.ts";
 import { CATEGORIES } from "./categories";
 import { integer, itemFields, text, type IntegerBounds } from "./form-fields";
 import { MAX_PAGE, MAX_PAGE_SIZE, PAGE_SIZE } from "./paging";
@@ -51,22 +50,6 @@ export const categoryQuery = z.object({
 
 /** `?category=` with paging. */
 export const categoryPageQuery = categoryQuery.extend(pageQuery.shape);
-
-const STATUS_FILTERS = [...CONTENT_STATUSES, "all"] as const;
-
-/**
- * `?status=` on the post and video lists: published (what visitors see) unless said;
- * anything else is the admin's alone.
- */
-export const statusQuery = z.object({
-  status: z
-    .enum(STATUS_FILTERS, { error: `Status must be one of: ${STATUS_FILTERS.join(", ")}` })
-    .optional()
-    .transform((v) => v ?? "published"),
-});
-
-/** `?category=&status=` with paging: the post and video lists. */
-export const listQuery = categoryPageQuery.extend(statusQuery.shape);
 
 /** `?q=` on search endpoints: trimmed; blank means no search. Long input is cut, not refused. */
 export const searchQuery = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTENT_STATUSES, type ContentStatus } from "../../../db/domain-constants.ts";
+import { CONTENT_STATUSES, type ContentStatus } from "../../../db/content-statuses.ts";
 
 export { CONTENT_STATUSES, type ContentStatus };
 

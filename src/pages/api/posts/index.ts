@@ -1,6 +1,6 @@
 import { defineRoute, isAdmin, requireAdmin } from "@/server/define-route.server";
 import { pagedJson } from "@/lib/paged-response.server";
-import { listQuery } from "@/lib/query-schemas";
+import { listQuery } from "@/modules/editorial/list-query";
 import { createPost } from "@/modules/posts/post-writes.server";
 import { listPostsPage } from "@/modules/posts/posts.server";
 import { postInputSchema } from "@/modules/posts/schema";

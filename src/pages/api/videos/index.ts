@@ -1,6 +1,6 @@
 import { defineRoute, isAdmin, requireAdmin } from "@/server/define-route.server";
 import { pagedJson } from "@/lib/paged-response.server";
-import { listQuery } from "@/lib/query-schemas";
+import { listQuery } from "@/modules/editorial/list-query";
 import { videoInputSchema } from "@/modules/videos/schema";
 import { serializeListedVideo } from "@/modules/videos/card";
 import { serializeAdminVideo } from "@/modules/videos/serialize";

@@ -1,0 +1,9 @@
+// Apart from domain-constants.ts, which the public pages' islands carry: only the admin's
+// islands, the schema and the services need these.
+
+/**
+ * Where a post or video stands: a draft only the owner sees, scheduled to go public at its
+ * `publishedAt`, or published. Rows from before drafts existed are published.
+ */
+export const CONTENT_STATUSES = ["draft", "scheduled", "published"] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
