@@ -7,3 +7,10 @@
  */
 export const CONTENT_STATUSES = ["draft", "scheduled", "published"] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+
+/**
+ * Why a revision of a post or video was kept: its first save, a save, the save that made it
+ * public or took it back, a restore of an older revision, or the dialog's autosave.
+ */
+export const REVISION_REASONS = ["created", "saved", "published", "unpublished", "restored", "autosave"] as const;
+export type RevisionReason = (typeof REVISION_REASONS)[number];

@@ -10,3 +10,5 @@ export { cssThemes } from "./css-themes.ts";
 export { newsletterSubscribers } from "./newsletter.ts";
 export { appState } from "./app-state.ts";
 export { uploadGrants } from "./upload-grants.ts";
+export { revisions } from "./revisions.ts";
+export { previewLinks } from "./preview-links.ts";

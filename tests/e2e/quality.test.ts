@@ -59,8 +59,10 @@ test("every public page is valid HTML, its headings in order", async ({ request 
 /** Gzipped bytes of JavaScript a page runs before any interaction (external and inline). */
 async function javascriptBytes(page: Page, path: string): Promise<number> {
   const bodies: Promise<Buffer>[] = [];
-  page.on("response", (response) => {
-    if (response.request().resourceType() === "script") bodies.push(response.body());
+  // Read a body once it has arrived: asking while it streams can outlive the test on a busy machine.
+  page.on("requestfinished", (request) => {
+    if (request.resourceType() !== "script") return;
+    bodies.push(request.response().then((response) => (response ? response.body() : Buffer.alloc(0))));
   });
   await page.goto(path);
   // Islands hydrate when the browser is idle; give them the time to ask for their code.

@@ -2,12 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
 import { postImages, posts } from "../../../db/schema/index.ts";
+import { samplePost } from "../../../tests/setup/sample-items.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { runtime } from "@/server/runtime";
 import { freeSlug } from "@/lib/unique-slug.server";
 import { addPostImage, createPost, deletePost, deletePostImage, postSlugs, updatePost } from "./post-writes.server";
 import { postGallery } from "./posts.server";
-import { postInputSchema, type PostInput } from "./schema";
+import { postInputSchema } from "./schema";
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -17,15 +18,7 @@ afterAll(async () => {
   await handle.close();
 });
 
-const input = (overrides: Partial<PostInput> = {}) =>
-  postInputSchema.parse({
-    title: "The Stapler Nobody Refills",
-    excerpt: "It is nearly empty. It has been nearly empty for years.",
-    content: "word ".repeat(450),
-    category: "Things That Barely Tried",
-    mehRating: "4",
-    ...overrides,
-  });
+const input = samplePost;
 
 describe("createPost", () => {
   it("derives slug and read time on the server, defaults the cover, and saves images in order", async () => {

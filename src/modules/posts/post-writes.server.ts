@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { notFound } from "@/lib/errors";
@@ -8,8 +8,17 @@ import { changeOf } from "@/modules/publishing/content-tags";
 import { announce } from "@/modules/editorial/announce.server";
 import { nextPublication } from "@/modules/editorial/publication";
 import { lockedPublication } from "@/modules/editorial/visibility.server";
+import {
+  keepAutosave,
+  keepRevision,
+  restoredInput,
+  saveReason,
+  type RevisionSubject,
+  type SavedBy,
+} from "@/modules/editorial/revisions.server";
 import { readTime } from "./read-time";
-import type { PostData, PostImageInput } from "./schema";
+import { postDocument } from "./post-document";
+import { postInputSchema, type PostData, type PostImageInput } from "./schema";
 import { postColumns, type PostImageRow, type PostRow } from "./posts.server";
 
 const { posts, postImages } = tables;
@@ -33,8 +42,22 @@ function imageRows(postId: number, images: PostImageInput[]) {
   }));
 }
 
-/** Create a post and its additional images in one transaction; published now unless it is a draft or scheduled. */
-export async function createPost(db: Db, data: PostData): Promise<PostRow> {
+const subject = (id: number): RevisionSubject => ({ kind: "post", id });
+
+/** The post's gallery as a revision keeps it, in display order. */
+function galleryOf(db: Db, postId: number) {
+  return db
+    .select({ imageUrl: postImages.imageUrl, description: postImages.description })
+    .from(postImages)
+    .where(eq(postImages.postId, postId))
+    .orderBy(asc(postImages.displayOrder), asc(postImages.id));
+}
+
+/**
+ * Create a post and its additional images in one transaction, with its first revision;
+ * published now unless it is a draft or scheduled.
+ */
+export async function createPost(db: Db, data: PostData, by: SavedBy = { authorId: null }): Promise<PostRow> {
   const post = await db.transaction(async (tx) => {
     const slug = await allocateSlug(tx, postSlugs, data.title);
     const [row] = await tx
@@ -43,6 +66,12 @@ export async function createPost(db: Db, data: PostData): Promise<PostRow> {
       .returning(postColumns);
     if (!row) throw new Error("Insert returned no row");
     if (data.images?.length) await tx.insert(postImages).values(imageRows(row.id, data.images));
+    await keepRevision(tx, subject(row.id), {
+      reason: "created",
+      title: row.title,
+      document: postDocument(row, data.images ?? []),
+      authorId: by.authorId,
+    });
     return row;
   });
   await announce(changeOf.post(post.id), undefined, post);
@@ -52,9 +81,14 @@ export async function createPost(db: Db, data: PostData): Promise<PostRow> {
 /**
  * Update a post; its slug never changes (links to it keep working). When `images` is sent,
  * the gallery becomes exactly that list, in the same transaction. Without `status` it stays
- * where it stands.
+ * where it stands. Every update keeps a revision of what it saved.
  */
-export async function updatePost(db: Db, id: number, data: PostData): Promise<PostRow> {
+export async function updatePost(
+  db: Db,
+  id: number,
+  data: PostData,
+  by: SavedBy = { authorId: null },
+): Promise<PostRow> {
   const { before, post } = await db.transaction(async (tx) => {
     const current = await lockedPublication(tx, posts, id);
     if (!current) throw notFound("Post");
@@ -68,13 +102,37 @@ export async function updatePost(db: Db, id: number, data: PostData): Promise<Po
       await tx.delete(postImages).where(eq(postImages.postId, id));
       if (data.images.length) await tx.insert(postImages).values(imageRows(id, data.images));
     }
+    await keepRevision(tx, subject(id), {
+      reason: by.reason ?? saveReason(current, row),
+      title: row.title,
+      document: postDocument(row, data.images ?? (await galleryOf(tx, id))),
+      authorId: by.authorId,
+    });
     return { before: current, post: row };
   });
   await announce(changeOf.post(id), before, post);
   return post;
 }
 
-/** Delete a post (its images go with it). */
+/** Bring back an older revision's words and images, as a new save; the post stays as public as it is. */
+export async function restorePost(db: Db, id: number, revisionId: number, by: SavedBy): Promise<PostRow> {
+  const data = await restoredInput(db, subject(id), revisionId, postInputSchema);
+  return updatePost(db, id, data, { ...by, reason: "restored" });
+}
+
+/** Keep the dialog's work as the post's autosave, never touching the post itself. */
+export function autosavePost(db: Db, id: number, data: PostData, by: SavedBy): Promise<void> {
+  return keepAutosave(
+    db,
+    posts,
+    { ...subject(id), noun: "Post" },
+    data.title,
+    async (current, tx) => postDocument({ ...data, ...current }, data.images ?? (await galleryOf(tx, id))),
+    by,
+  );
+}
+
+/** Delete a post (its images and history go with it). */
 export async function deletePost(db: Db, id: number): Promise<void> {
   const [row] = await db.delete(posts).where(eq(posts.id, id)).returning({ status: posts.status });
   if (!row) throw notFound("Post");

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
+import { present } from "../../../tests/setup/present.ts";
+import { sampleVideo } from "../../../tests/setup/sample-items.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { runtime } from "@/server/runtime";
 import { videoInputSchema, type VideoInput } from "./schema";
-import { createVideo, deleteVideo, updateVideo } from "./video-writes.server";
+import { listRevisions } from "@/modules/editorial/revisions.server";
+import { autosaveVideo, createVideo, deleteVideo, restoreVideo, updateVideo } from "./video-writes.server";
 import { videoBySlug } from "./videos.server";
 
 let handle: DbHandle;
@@ -14,16 +17,7 @@ afterAll(async () => {
   await handle.close();
 });
 
-const input = (overrides: Partial<VideoInput> = {}) =>
-  videoInputSchema.parse({
-    title: "A Fan, Rotating",
-    description: "It turns. It turns back.",
-    videoUrl: "/uploads/fan.mp4",
-    thumbnailUrl: "/uploads/fan.jpg",
-    duration: "7",
-    category: "Meh Moments",
-    ...overrides,
-  });
+const input = sampleVideo;
 
 it("creates videos with unique slugs, even at once, and a rating of 3 by default", async () => {
   const made = await Promise.all(Array.from({ length: 5 }, () => createVideo(handle.db, input())));
@@ -74,4 +68,23 @@ it("refuses an uploaded image as the video and an uploaded video as the poster, 
   expect(fieldAtFault({ videoUrl: "/uploads/seed/kettle.mp4", thumbnailUrl: "https://x.example/p.jpg" })).toBe(
     undefined,
   );
+});
+
+it("keeps a video's saves as revisions, restores one as a new save, and autosaves beside the live video", async () => {
+  const video = await createVideo(handle.db, input({ title: "A Kettle, Nearly Boiling" }));
+  await updateVideo(
+    handle.db,
+    video.id,
+    input({ title: "A Kettle, Nearly Boiling", description: "Steam, then less." }),
+  );
+  const history = () => listRevisions(handle.db, { kind: "video", id: video.id });
+  const created = present((await history()).at(-1));
+
+  await autosaveVideo(handle.db, video.id, input({ title: "A Kettle, Boiled" }), { authorId: null });
+  expect((await videoBySlug(handle.db, video.slug))?.title).toBe("A Kettle, Nearly Boiling");
+
+  const restored = await restoreVideo(handle.db, video.id, created.id, { authorId: null });
+  expect(restored.description).toBe("It turns. It turns back.");
+  expect(restored.status).toBe("published");
+  expect((await history()).map((r) => r.reason)).toEqual(["restored", "saved", "created"]);
 });

@@ -7,7 +7,16 @@ import { changeOf } from "@/modules/publishing/content-tags";
 import { announce } from "@/modules/editorial/announce.server";
 import { nextPublication } from "@/modules/editorial/publication";
 import { lockedPublication } from "@/modules/editorial/visibility.server";
-import type { VideoData } from "./schema";
+import {
+  keepAutosave,
+  keepRevision,
+  restoredInput,
+  saveReason,
+  type RevisionSubject,
+  type SavedBy,
+} from "@/modules/editorial/revisions.server";
+import { videoDocument } from "./video-document";
+import { videoInputSchema, type VideoData } from "./schema";
 import { videoColumns, type VideoRow } from "./videos.server";
 
 const { videos } = tables;
@@ -20,8 +29,10 @@ function videoValues({ slug: _slug, status: _status, publishedAt: _at, ...fields
   return fields;
 }
 
-/** Create a video with a slug from its title; published now unless it is a draft or scheduled. */
-export async function createVideo(db: Db, data: VideoData): Promise<VideoRow> {
+const subject = (id: number): RevisionSubject => ({ kind: "video", id });
+
+/** Create a video with a slug from its title, and its first revision; published now unless it is a draft or scheduled. */
+export async function createVideo(db: Db, data: VideoData, by: SavedBy = { authorId: null }): Promise<VideoRow> {
   const video = await db.transaction(async (tx) => {
     const slug = await allocateSlug(tx, videoSlugs, data.title);
     const [row] = await tx
@@ -29,14 +40,28 @@ export async function createVideo(db: Db, data: VideoData): Promise<VideoRow> {
       .values({ ...videoValues(data), ...nextPublication(undefined, data, new Date()), slug })
       .returning(videoColumns);
     if (!row) throw new Error("Insert returned no row");
+    await keepRevision(tx, subject(row.id), {
+      reason: "created",
+      title: row.title,
+      document: videoDocument(row),
+      authorId: by.authorId,
+    });
     return row;
   });
   await announce(changeOf.video(video.id), undefined, video);
   return video;
 }
 
-/** Update a video; its slug never changes. Without `status` it stays where it stands. */
-export async function updateVideo(db: Db, id: number, data: VideoData): Promise<VideoRow> {
+/**
+ * Update a video; its slug never changes. Without `status` it stays where it stands. Every
+ * update keeps a revision of what it saved.
+ */
+export async function updateVideo(
+  db: Db,
+  id: number,
+  data: VideoData,
+  by: SavedBy = { authorId: null },
+): Promise<VideoRow> {
   const { before, video } = await db.transaction(async (tx) => {
     const current = await lockedPublication(tx, videos, id);
     if (!current) throw notFound("Video");
@@ -46,13 +71,37 @@ export async function updateVideo(db: Db, id: number, data: VideoData): Promise<
       .where(eq(videos.id, id))
       .returning(videoColumns);
     if (!row) throw notFound("Video");
+    await keepRevision(tx, subject(id), {
+      reason: by.reason ?? saveReason(current, row),
+      title: row.title,
+      document: videoDocument(row),
+      authorId: by.authorId,
+    });
     return { before: current, video: row };
   });
   await announce(changeOf.video(id), before, video);
   return video;
 }
 
-/** Delete a video. */
+/** Bring back an older revision's fields, as a new save; the video stays as public as it is. */
+export async function restoreVideo(db: Db, id: number, revisionId: number, by: SavedBy): Promise<VideoRow> {
+  const data = await restoredInput(db, subject(id), revisionId, videoInputSchema);
+  return updateVideo(db, id, data, { ...by, reason: "restored" });
+}
+
+/** Keep the manager's work as the video's autosave, never touching the video itself. */
+export function autosaveVideo(db: Db, id: number, data: VideoData, by: SavedBy): Promise<void> {
+  return keepAutosave(
+    db,
+    videos,
+    { ...subject(id), noun: "Video" },
+    data.title,
+    (current) => videoDocument({ ...data, ...current }),
+    by,
+  );
+}
+
+/** Delete a video (its history goes with it). */
 export async function deleteVideo(db: Db, id: number): Promise<void> {
   const [row] = await db.delete(videos).where(eq(videos.id, id)).returning({ status: videos.status });
   if (!row) throw notFound("Video");

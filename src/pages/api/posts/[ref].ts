@@ -22,7 +22,8 @@ export const PUT = defineRoute({
   access: "admin",
   params: refAsId,
   body: postInputSchema,
-  run: async ({ params, body, db }) => serializeAdminPost(await updatePost(db, params.id, body)),
+  run: async ({ params, body, user, db }) =>
+    serializeAdminPost(await updatePost(db, params.id, body, { authorId: user.id })),
 });
 
 export const DELETE = defineRoute({

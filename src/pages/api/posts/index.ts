@@ -22,5 +22,5 @@ export const POST = defineRoute({
   access: "admin",
   body: postInputSchema,
   status: 201,
-  run: async ({ body, db }) => serializeAdminPost(await createPost(db, body)),
+  run: async ({ body, user, db }) => serializeAdminPost(await createPost(db, body, { authorId: user.id })),
 });

@@ -22,7 +22,8 @@ export const PUT = defineRoute({
   access: "admin",
   params: refAsId,
   body: videoInputSchema,
-  run: async ({ params, body, db }) => serializeAdminVideo(await updateVideo(db, params.id, body)),
+  run: async ({ params, body, user, db }) =>
+    serializeAdminVideo(await updateVideo(db, params.id, body, { authorId: user.id })),
 });
 
 export const DELETE = defineRoute({

@@ -22,5 +22,5 @@ export const POST = defineRoute({
   access: "admin",
   body: videoInputSchema,
   status: 201,
-  run: async ({ body, db }) => serializeAdminVideo(await createVideo(db, body)),
+  run: async ({ body, user, db }) => serializeAdminVideo(await createVideo(db, body, { authorId: user.id })),
 });

@@ -1,0 +1,19 @@
+import { itemDocument, type ItemFields } from "@/modules/editorial/item-document";
+import type { Publication } from "@/modules/editorial/publication";
+import type { PostRow } from "./posts.server";
+
+/** A post as a revision keeps it: its fields, its gallery in order, and where it stood. */
+export function postDocument(
+  post: ItemFields & Pick<PostRow, "excerpt" | "content" | "imageUrl"> & Pick<Publication, "status" | "publishedAt">,
+  gallery: readonly { imageUrl: string; description: string | null }[],
+) {
+  return {
+    ...itemDocument(post),
+    excerpt: post.excerpt,
+    content: post.content,
+    imageUrl: post.imageUrl,
+    images: gallery.map(({ imageUrl, description }) => ({ imageUrl, description })),
+  };
+}
+
+export type PostDocument = ReturnType<typeof postDocument>;

@@ -1,0 +1,3 @@
+import { postHistory } from "@/modules/posts/post-history.server";
+
+export const GET = postHistory.one;
