@@ -77,6 +77,7 @@ function addServer(
     "post-manager.test.ts",
     "video-manager.test.ts",
     "drafts.test.ts",
+    "previews-and-revisions.test.ts",
   ];
   projects.push({ name, testIgnore: [...testIgnore, ...writers], use });
   projects.push({

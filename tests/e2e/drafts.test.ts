@@ -1,35 +1,9 @@
 import type { APIRequestContext } from "@playwright/test";
+import { inAnHour, made, marker, postBody, videoBody } from "./editorial-helpers";
 import { dismiss, signInAs } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 import { pagefindSearch } from "../setup/pagefind-search.ts";
 import { siteOrigin } from "./support";
-
-const marker = () => `zqx${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
-const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
-
-const postBody = (word: string, extra: object = {}) => ({
-  title: `Unseen ${word}`,
-  excerpt: `Nothing to see: ${word}.`,
-  content: `A paragraph holding ${word}, for nobody yet.`,
-  category: "Meh Moments",
-  ...extra,
-});
-
-const videoBody = (word: string, extra: object = {}) => ({
-  title: `Unwatched ${word}`,
-  description: `A video holding ${word}.`,
-  videoUrl: "/uploads/seed/one-cloud-unremarkable.mp4",
-  thumbnailUrl: "/uploads/seed/one-cloud-unremarkable-poster.jpg",
-  duration: 60,
-  category: "Meh Moments",
-  ...extra,
-});
-
-async function made(admin: APIRequestContext, path: string, data: object): Promise<{ id: number; slug: string }> {
-  const response = await admin.post(path, { data });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: number; slug: string };
-}
 
 /** Every public page, feed, sitemap part and search (for each of `terms`) a visitor can reach, with what it answered. */
 async function publicReads(request: APIRequestContext, terms: string[]): Promise<Map<string, string>> {

@@ -91,6 +91,12 @@ export async function postBySlug(db: Db, slug: string, { anyStatus = false } = {
   return row ?? null;
 }
 
+/** One post by id whatever its status, for the owner's eyes or a preview link; null when there is none. */
+export async function postById(db: Db, id: number): Promise<PostRow | null> {
+  const [row] = await db.select(postColumns).from(posts).where(eq(posts.id, id)).limit(1);
+  return row ?? null;
+}
+
 /** A post's gallery in display order, or null when there is no such post the reader may see. */
 export async function postGallery(db: Db, postId: number, { anyStatus = false } = {}): Promise<PostImageRow[] | null> {
   const [post] = await db

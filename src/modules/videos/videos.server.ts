@@ -80,6 +80,12 @@ export async function videoBySlug(db: Db, slug: string, { anyStatus = false } = 
   return row ?? null;
 }
 
+/** One video by id whatever its status, for the owner's eyes or a preview link; null when there is none. */
+export async function videoById(db: Db, id: number): Promise<VideoRow | null> {
+  const [row] = await db.select(videoColumns).from(videos).where(eq(videos.id, id)).limit(1);
+  return row ?? null;
+}
+
 /** Up to three other videos of the same category, newest first. */
 export function relatedVideos(
   db: Db,

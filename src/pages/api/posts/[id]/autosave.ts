@@ -1,5 +1,5 @@
-import { postHistory } from "@/modules/posts/post-history.server";
+import { postRoutes } from "@/modules/posts/post-routes.server";
 
-export const GET = postHistory.readAutosave;
-export const PUT = postHistory.keepAutosave;
-export const DELETE = postHistory.discardAutosave;
+export const GET = postRoutes.readAutosave;
+export const PUT = postRoutes.keepAutosave;
+export const DELETE = postRoutes.discardAutosave;

@@ -1,5 +1,5 @@
-import { videoHistory } from "@/modules/videos/video-history.server";
+import { videoRoutes } from "@/modules/videos/video-routes.server";
 
-export const GET = videoHistory.readAutosave;
-export const PUT = videoHistory.keepAutosave;
-export const DELETE = videoHistory.discardAutosave;
+export const GET = videoRoutes.readAutosave;
+export const PUT = videoRoutes.keepAutosave;
+export const DELETE = videoRoutes.discardAutosave;

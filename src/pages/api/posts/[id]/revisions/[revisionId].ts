@@ -1,3 +1,3 @@
-import { postHistory } from "@/modules/posts/post-history.server";
+import { postRoutes } from "@/modules/posts/post-routes.server";
 
-export const GET = postHistory.one;
+export const GET = postRoutes.one;

@@ -1,3 +1,3 @@
-import { videoHistory } from "@/modules/videos/video-history.server";
+import { videoRoutes } from "@/modules/videos/video-routes.server";
 
-export const GET = videoHistory.one;
+export const GET = videoRoutes.one;

@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { defineRoute } from "@/server/define-route.server";
+import { settings } from "@/server/runtime";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { notFound } from "@/lib/errors";
 import { idParam, idText } from "@/lib/query-schemas";
+import { createPreviewLink, PREVIEW_PATH, revokePreviewLinks } from "./preview-links.server";
 import { serializeRevision, serializeRevisionWithDocument } from "./revision-json";
 import {
   discardAutosave,
@@ -36,10 +38,11 @@ async function itemSubject(db: Db, item: { kind: RevisionSubject["kind"]; noun: 
 }
 
 /**
- * The history of one kind of item, as admin routes: list, read one, restore one, and the
- * dialog's autosave (read, keep, discard). Posts and videos mount the same routes.
+ * The admin routes of one kind of item beyond reading and writing it: its history (list,
+ * read one, restore one), the dialog's autosave (read, keep, discard) and its preview links
+ * (make one, revoke all). Posts and videos mount the same routes.
  */
-export function revisionRoutes<Data, Row>(item: RevisedItem<Data, Row>) {
+export function itemRoutes<Data, Row>(item: RevisedItem<Data, Row>) {
   return {
     list: defineRoute({
       access: "admin",
@@ -84,6 +87,22 @@ export function revisionRoutes<Data, Row>(item: RevisedItem<Data, Row>) {
       run: async ({ params, db }) => {
         if (!(await discardAutosave(db, await itemSubject(db, item, params.id)))) throw notFound("Autosave");
       },
+    }),
+    createPreviewLink: defineRoute({
+      access: "admin",
+      params: idParam,
+      status: 201,
+      run: async ({ params, db }) => {
+        const { token, expiresAt } = await createPreviewLink(db, await itemSubject(db, item, params.id));
+        return { url: `${settings().siteUrl}${PREVIEW_PATH}${token}`, expiresAt: expiresAt.toISOString() };
+      },
+    }),
+    revokePreviewLinks: defineRoute({
+      access: "admin",
+      params: idParam,
+      run: async ({ params, db }) => ({
+        revoked: await revokePreviewLinks(db, await itemSubject(db, item, params.id)),
+      }),
     }),
   };
 }

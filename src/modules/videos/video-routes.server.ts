@@ -1,10 +1,10 @@
-import { revisionRoutes } from "@/modules/editorial/revision-routes.server";
+import { itemRoutes } from "@/modules/editorial/item-routes.server";
 import { autosaveVideo, restoreVideo } from "./video-writes.server";
 import { videoInputSchema } from "./schema";
 import { serializeAdminVideo } from "./serialize";
 
 /** A video's history and autosave, as the routes under `/api/videos/{id}` serve them. */
-export const videoHistory = revisionRoutes({
+export const videoRoutes = itemRoutes({
   kind: "video",
   noun: "Video",
   schema: videoInputSchema,

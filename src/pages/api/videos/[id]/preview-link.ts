@@ -1,0 +1,4 @@
+import { videoRoutes } from "@/modules/videos/video-routes.server";
+
+export const POST = videoRoutes.createPreviewLink;
+export const DELETE = videoRoutes.revokePreviewLinks;

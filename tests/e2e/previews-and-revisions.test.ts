@@ -1,0 +1,127 @@
+import { made, marker, postBody, videoBody } from "./editorial-helpers";
+import { expect, test } from "./fixtures";
+import { cacheState, siteOrigin } from "./support";
+
+interface Link {
+  url: string;
+  expiresAt: string;
+}
+
+test("a preview link shows a draft to whoever holds it, is never kept, and ends when revoked or published", async ({
+  admin,
+  request,
+}) => {
+  const word = marker();
+  const post = await made(admin, "/api/posts", postBody(word, { status: "draft" }));
+  const asked = await admin.post(`/api/posts/${String(post.id)}/preview-link`);
+  expect(asked.status(), await asked.text()).toBe(201);
+  const link = (await asked.json()) as Link;
+  expect(link.url).toMatch(new RegExp(`^${siteOrigin()}/preview/[a-z2-7]{32}$`));
+  const days = (Date.parse(link.expiresAt) - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(6.9);
+  expect(days).toBeLessThanOrEqual(7);
+  const path = new URL(link.url).pathname;
+
+  // Signed out, as the friend it was sent to: the draft, as visitors will see it, marked.
+  for (let read = 0; read < 2; read++) {
+    const shown = await request.get(path);
+    expect(shown.status()).toBe(200);
+    expect(shown.headers()["cache-control"]).toBe("private, no-store");
+    expect(shown.headers()["x-robots-tag"]).toBe("noindex");
+    const html = await shown.text();
+    expect(html).toContain(`Unseen ${word}`);
+    expect(html).toContain(`A paragraph holding ${word}`);
+    expect(html).toContain("Preview: not published.");
+    expect(html).toContain('<meta name="robots" content="noindex"');
+  }
+  expect(await cacheState(admin, path)).toBe("absent");
+  // The draft itself stays unpublished.
+  expect((await request.get(`/post/${post.slug}`)).status()).toBe(404);
+  // A token nobody was given, or one not even shaped like a token, shows nothing.
+  expect((await request.get(`/preview/${"a".repeat(32)}`)).status()).toBe(404);
+  expect((await request.get("/preview/short")).status()).toBe(404);
+
+  // Revoking ends every link of the item.
+  const second = (await (await admin.post(`/api/posts/${String(post.id)}/preview-link`)).json()) as Link;
+  const revoked = await admin.delete(`/api/posts/${String(post.id)}/preview-link`);
+  expect(await revoked.json()).toEqual({ revoked: 2 });
+  for (const gone of [path, new URL(second.url).pathname]) {
+    const answer = await request.get(gone);
+    expect(answer.status()).toBe(404);
+    expect(await answer.text()).toContain("Preview Not Found");
+  }
+
+  // Once published, a link leads to the real page, for good.
+  const third = new URL(((await (await admin.post(`/api/posts/${String(post.id)}/preview-link`)).json()) as Link).url)
+    .pathname;
+  await admin.put(`/api/posts/${String(post.id)}`, { data: postBody(word, { status: "published" }) });
+  const moved = await request.get(third, { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers().location).toBe(`/post/${post.slug}`);
+  await admin.delete(`/api/posts/${String(post.id)}`);
+});
+
+test("a scheduled video has its preview too, and only the admin makes or revokes links", async ({ admin, request }) => {
+  const word = marker();
+  const soon = new Date(Date.now() + 3_600_000).toISOString();
+  const video = await made(admin, "/api/videos", videoBody(word, { status: "scheduled", publishedAt: soon }));
+  const link = (await (await admin.post(`/api/videos/${String(video.id)}/preview-link`)).json()) as Link;
+  const shown = await request.get(new URL(link.url).pathname);
+  expect(shown.status()).toBe(200);
+  const html = await shown.text();
+  expect(html).toContain(`Unwatched ${word}`);
+  expect(html).toContain("Scheduled for");
+  const sameSite = { headers: { Origin: siteOrigin() } };
+  expect((await request.post(`/api/videos/${String(video.id)}/preview-link`, sameSite)).status()).toBe(401);
+  expect((await request.delete(`/api/videos/${String(video.id)}/preview-link`, sameSite)).status()).toBe(401);
+  expect((await admin.post("/api/videos/999999/preview-link")).status()).toBe(404);
+  await admin.delete(`/api/videos/${String(video.id)}`);
+});
+
+test("an autosave of a published post leaves its public page as it was; a restore brings back an older save", async ({
+  admin,
+  request,
+  page,
+}) => {
+  const word = marker();
+  const post = await made(admin, "/api/posts", postBody(word));
+  const edited = postBody(word, { content: "The second draft of this thought." });
+  expect((await admin.put(`/api/posts/${String(post.id)}`, { data: edited })).status()).toBe(200);
+
+  const autosaved = await admin.put(`/api/posts/${String(post.id)}/autosave`, {
+    data: postBody(word, { content: "Typed, not yet meant." }),
+  });
+  expect(autosaved.status(), await autosaved.text()).toBe(200);
+  await page.goto(`/post/${post.slug}`);
+  await expect(page.getByText("The second draft of this thought.")).toBeVisible();
+  await expect(page.getByText("Typed, not yet meant.")).toHaveCount(0);
+  expect(await (await admin.get(`/api/posts/${String(post.id)}/autosave`)).json()).toMatchObject({
+    autosave: { reason: "autosave", document: { content: "Typed, not yet meant." } },
+  });
+
+  const history = (await (await admin.get(`/api/posts/${String(post.id)}/revisions`)).json()) as {
+    id: number;
+    reason: string;
+    title: string;
+    author: string | null;
+  }[];
+  expect(history.map((r) => r.reason)).toEqual(["autosave", "saved", "created"]);
+  expect(history[2]).toMatchObject({ title: `Unseen ${word}`, author: "e2e-admin" });
+  const first = history[2]?.id ?? 0;
+  expect(await (await admin.get(`/api/posts/${String(post.id)}/revisions/${String(first)}`)).json()).toMatchObject({
+    reason: "created",
+    document: { content: `A paragraph holding ${word}, for nobody yet.`, status: "published" },
+  });
+
+  const restored = await admin.post(`/api/posts/${String(post.id)}/revisions/${String(first)}/restore`);
+  expect(restored.status(), await restored.text()).toBe(200);
+  await page.reload();
+  await expect(page.getByText(`A paragraph holding ${word}, for nobody yet.`)).toBeVisible();
+  const after = (await (await admin.get(`/api/posts/${String(post.id)}/revisions`)).json()) as { reason: string }[];
+  expect(after.map((r) => r.reason)).toEqual(["restored", "saved", "created"]);
+
+  expect((await request.get(`/api/posts/${String(post.id)}/revisions`)).status()).toBe(401);
+  expect((await admin.get(`/api/posts/${String(post.id)}/revisions/999999`)).status()).toBe(404);
+  expect((await admin.post(`/api/posts/${String(post.id)}/revisions/999999/restore`)).status()).toBe(404);
+  await admin.delete(`/api/posts/${String(post.id)}`);
+});
