@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { inAnHour, made, marker, postBody, videoBody } from "./editorial-helpers";
+import { inAnHour, JOURNEY_VIEWPORTS, made, marker, postBody, videoBody } from "./editorial-helpers";
 import { dismiss, signInAs } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 import { pagefindSearch } from "../setup/pagefind-search.ts";
@@ -115,10 +115,7 @@ test("drafts and schedules are read by nobody but the admin, until the schedule 
   expect(showing(after, `Unwatched ${late}`)).toEqual([]);
 });
 
-for (const [label, viewport] of [
-  ["desktop", { width: 1280, height: 900 }],
-  ["phone", { width: 390, height: 844 }],
-] as const) {
+for (const [label, viewport] of JOURNEY_VIEWPORTS) {
   test(`the owner writes a draft, comes back to it, schedules it and sees it go public, ${label}`, async ({
     page,
     admin,

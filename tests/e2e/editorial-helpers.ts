@@ -34,3 +34,9 @@ export async function made(
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: number; slug: string };
 }
+
+/** The widths the owner's journeys are walked at: a desktop and a phone. */
+export const JOURNEY_VIEWPORTS = [
+  ["desktop", { width: 1280, height: 900 }],
+  ["phone", { width: 390, height: 844 }],
+] as const;

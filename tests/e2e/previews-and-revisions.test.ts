@@ -1,4 +1,6 @@
-import { made, marker, postBody, videoBody } from "./editorial-helpers";
+import { AUTOSAVE_WAIT_MS } from "../../src/modules/editorial/components/use-autosave";
+import { dismiss, signInAs } from "./admin-helpers";
+import { JOURNEY_VIEWPORTS, made, marker, postBody, videoBody } from "./editorial-helpers";
 import { expect, test } from "./fixtures";
 import { cacheState, siteOrigin } from "./support";
 
@@ -125,3 +127,55 @@ test("an autosave of a published post leaves its public page as it was; a restor
   expect((await admin.post(`/api/posts/${String(post.id)}/revisions/999999/restore`)).status()).toBe(404);
   await admin.delete(`/api/posts/${String(post.id)}`);
 });
+
+for (const [label, viewport] of JOURNEY_VIEWPORTS) {
+  test(`the owner keeps autosaved work for later, continues it, and restores an older version from its diff, ${label}`, async ({
+    page,
+    admin,
+    request,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signInAs(admin, page.context());
+    const word = marker();
+    const post = await made(admin, "/api/posts", postBody(word, { content: "The paragraph as first written." }));
+    const overwritten = postBody(word, { content: "The paragraph, overwritten by mistake." });
+    expect((await admin.put(`/api/posts/${String(post.id)}`, { data: overwritten })).status()).toBe(200);
+    const publicText = async () => (await request.get(`/post/${post.slug}`)).text();
+
+    await page.clock.install();
+    await page.goto("/admin/posts");
+    const card = page.getByRole("listitem").filter({ hasText: `Unseen ${word}` });
+    await card.getByRole("button", { name: /^Edit/ }).click();
+    const edit = page.getByRole("dialog", { name: "Edit post" });
+    const content = edit.getByLabel("Content", { exact: true });
+    await content.fill("Typed, then left for later.");
+    await page.clock.runFor(AUTOSAVE_WAIT_MS);
+    await expect(edit.getByText(/^Autosaved at/)).toBeVisible();
+    // Visitors still read what was saved.
+    expect(await publicText()).toContain("overwritten by mistake");
+    expect(await publicText()).not.toContain("left for later");
+
+    await edit.getByRole("button", { name: "Close" }).click();
+    await edit.getByRole("button", { name: "Keep for later" }).click();
+    await expect(edit).toBeHidden();
+    await card.getByRole("button", { name: /^Edit/ }).click();
+    await edit.getByRole("button", { name: "Continue them" }).click();
+    await expect(content).toHaveValue("Typed, then left for later.");
+
+    await edit.getByText("History", { exact: true }).click();
+    await expect(edit.getByRole("button", { name: /^Autosave/ })).toBeVisible();
+    await edit.getByRole("button", { name: /^Created/ }).click();
+    const comparison = edit.getByRole("region", { name: /^The version from/ });
+    await expect(comparison.locator("del", { hasText: "mistake" })).toBeVisible();
+    await expect(comparison.locator("ins", { hasText: "first written" })).toBeVisible();
+    page.once("dialog", (question) => void question.accept());
+    await comparison.getByRole("button", { name: "Restore this version" }).click();
+    await dismiss(page, "Version Restored");
+    await expect(content).toHaveValue("The paragraph as first written.");
+    expect(await publicText()).toContain("The paragraph as first written.");
+    // Nothing is left autosaved: the dialog closes without asking.
+    await edit.getByRole("button", { name: "Close" }).click();
+    await expect(edit).toBeHidden();
+    await admin.delete(`/api/posts/${String(post.id)}`);
+  });
+}

@@ -22,7 +22,8 @@ function issuesByField<I>(schema: z.ZodType<I>, input: I): Record<string, string
  * What an editor's form needs around its input: field errors by the endpoint's own schema
  * (every one shows when the owner saves, and each goes as soon as its field is fixed, since
  * `input` is checked again on every change), the unsaved-work guard while `input` differs
- * from what the form opened with, and a submit that sends only input the schema takes.
+ * from what the form opened with and from what is kept elsewhere (`settled`, an autosave),
+ * and a submit that sends only input the schema takes.
  */
 export function useEditorForm<I>(
   schema: z.ZodType<I>,
@@ -30,6 +31,7 @@ export function useEditorForm<I>(
   onSubmit: (input: I) => void,
   /** The input to send for the button pressed, when buttons differ in what they ask (publish, save a draft). */
   inputFor?: (submitter: HTMLElement | null) => I,
+  settled?: string,
 ) {
   const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
   const current = shown.size === 0 ? {} : issuesByField(schema, input);
@@ -37,7 +39,8 @@ export function useEditorForm<I>(
     Object.entries(current).filter(([field]) => shown.has(field)),
   );
   const [opened] = useState(() => JSON.stringify(input));
-  useUnsavedWork(JSON.stringify(input) !== opened);
+  const json = JSON.stringify(input);
+  useUnsavedWork(json !== opened && json !== settled);
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
     const sent = inputFor ? inputFor(event.submitter) : input;

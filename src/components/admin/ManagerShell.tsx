@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Pager } from "@/components/ui/Pager";
 import { Picture } from "@/components/ui/Picture";
 import { ApiError, apiPage, apiRequest } from "@/lib/api-request";
@@ -11,6 +11,12 @@ import { StatusFilterBar, StandingBadge, readStatusFilter } from "@/modules/edit
 import type { Standing } from "@/modules/editorial/components/PublicationActions";
 import { savedNotice } from "@/modules/editorial/intent";
 import type { StatusFilter } from "@/modules/editorial/publication";
+import { asRecord, type RevisionWithDocumentJson } from "@/modules/editorial/revision-json";
+import type { DiffField } from "@/modules/editorial/word-diff";
+import { AutosaveNotice, CloseChoice } from "@/modules/editorial/components/AutosaveChoices";
+import { PreviewLink } from "@/modules/editorial/components/PreviewLink";
+import { RevisionHistory } from "@/modules/editorial/components/RevisionHistory";
+import type { AutosaveState, AutosaveTarget } from "@/modules/editorial/components/use-autosave";
 
 /** An item as the admin lists it: the spec's fields, and where it stands. */
 export interface ManagedItem extends Standing {
@@ -45,6 +51,8 @@ export interface ManagerConfig<T extends ManagedItem, I> {
     /** A more precise failure text when the server names a field under one of these prefixes. */
     fieldFailed?: Record<string, string>;
   };
+  /** The text fields the history compares, in order, with what the form calls them. */
+  historyFields: readonly DiffField[];
   card: (item: T) => ReactNode;
   /** The item's picture (cover, poster), shown on its card. */
   cover: (item: T) => string;
@@ -53,7 +61,12 @@ export interface ManagerConfig<T extends ManagedItem, I> {
 
 /** What a manager hands its form. */
 export interface FormProps<T, I> {
+  /** The item edited (with an autosave's fields, when the owner continues one); none for a new one. */
   item?: T;
+  /** Where an edit form keeps its work as it goes. */
+  autosave?: AutosaveTarget;
+  /** The autosave the form continues, whole: what the item itself has no field for (a gallery). */
+  resumed?: Readonly<Record<string, unknown>>;
   pending: boolean;
   onSubmit: (input: I) => void;
   onCancel: () => void;
@@ -94,6 +107,18 @@ function focusFirstField(dialog: HTMLDialogElement | null): (() => void) | undef
 }
 
 type Editing<T> = { mode: "new" } | { mode: "edit"; item: T } | null;
+
+/** The item with the fields an autosave holds for it, where they are of a kind the item's field can take. */
+function withAutosave<T extends object>(item: T, document: Readonly<Record<string, unknown>>): T {
+  const merged: Record<string, unknown> = { ...asRecord(item) };
+  for (const [key, value] of Object.entries(document)) {
+    const own = merged[key];
+    if (key in item && (own === null || value === null || typeof own === typeof value)) merged[key] = value;
+  }
+  return merged as T;
+}
+
+const NO_AUTOSAVE: AutosaveState = { savedAt: null, flush: () => Promise.resolve() };
 
 /** The shared shape of the admin managers: a list of cards, and one dialog to create or edit. */
 export function ManagerShell<T extends ManagedItem, I>({
@@ -142,6 +167,22 @@ export function ManagerShell<T extends ManagedItem, I>({
     };
   }, []);
   const [editing, setEditing] = useState<Editing<T>>(startWithNew ? { mode: "new" } : null);
+  const editedUrl = editing?.mode === "edit" ? `${config.endpoint}/${String(editing.item.id)}` : undefined;
+  // An edit's autosave: the one left from before, until the owner continues or discards it,
+  // and what the form has kept since, which closing offers to keep or discard.
+  const leftOver = useQuery<{ autosave: RevisionWithDocumentJson | null }>({
+    queryKey: [`${editedUrl ?? ""}/autosave`],
+    enabled: editedUrl !== undefined,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const [leftOverSettled, setLeftOverSettled] = useState(false);
+  const leftOverAutosave = leftOverSettled ? null : (leftOver.data?.autosave ?? null);
+  const [resumed, setResumed] = useState<{ document: Readonly<Record<string, unknown>>; savedAt: Date } | null>(null);
+  const autosave = useRef<AutosaveState>(NO_AUTOSAVE);
+  const [closing, setClosing] = useState(false);
+  // A new form for the same item (a restore, an autosave continued) starts from its new values.
+  const [formKey, setFormKey] = useState(0);
   const dialog = useRef<HTMLDialogElement>(null);
   const dialogId = useId();
   // The dialog's notices (uploads) go stale once it closes or its owner saves.
@@ -159,11 +200,34 @@ export function ManagerShell<T extends ManagedItem, I>({
     if (!editing && dialog.current?.open) dialog.current.close();
   }, [editing]);
 
-  /** Close the dialog, unless its owner would rather keep what they typed. */
-  const requestClose = () => {
-    if (!mayDiscardUnsavedWork()) return;
+  const close = () => {
     renewScope();
     setEditing(null);
+  };
+  // Whatever closes the dialog (a save, Esc, the close button) ends its autosave's state.
+  useEffect(() => {
+    if (editing) return;
+    autosave.current = NO_AUTOSAVE;
+    setClosing(false);
+    setResumed(null);
+    setLeftOverSettled(false);
+  }, [editing]);
+
+  /**
+   * Close the dialog: with autosaved work, once the owner says whether to keep it; else
+   * unless they would rather keep what they typed.
+   */
+  const requestClose = () => {
+    if (autosave.current.savedAt) {
+      setClosing(true);
+      return;
+    }
+    if (!mayDiscardUnsavedWork()) return;
+    close();
+  };
+  const discardAutosave = async () => {
+    // Already gone (saved or discarded elsewhere) is as good as discarded.
+    await apiRequest("DELETE", `${editedUrl ?? ""}/autosave`).catch(() => undefined);
   };
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: [config.endpoint] });
@@ -294,15 +358,86 @@ export function ManagerShell<T extends ManagedItem, I>({
           </button>
         </header>
         <ToastScope.Provider value={scope.signal}>
-          {editing &&
-            config.form({
-              item: editing.mode === "edit" ? editing.item : undefined,
-              pending: save.isPending,
-              onSubmit: (input) => {
-                save.mutate(input);
-              },
-              onCancel: requestClose,
-            })}
+          {closing && (
+            <CloseChoice
+              onKeep={() => {
+                void autosave.current.flush().then(close);
+              }}
+              onDiscard={() => {
+                void discardAutosave().then(close);
+              }}
+              onStay={() => {
+                setClosing(false);
+              }}
+            />
+          )}
+          {editing?.mode === "edit" && editedUrl && (
+            <>
+              {leftOverAutosave && (
+                <AutosaveNotice
+                  savedAt={leftOverAutosave.createdAt}
+                  onContinue={() => {
+                    setResumed({
+                      document: asRecord(leftOverAutosave.document),
+                      savedAt: new Date(leftOverAutosave.createdAt),
+                    });
+                    setLeftOverSettled(true);
+                    setFormKey((key) => key + 1);
+                  }}
+                  onDiscard={() => {
+                    setLeftOverSettled(true);
+                    void discardAutosave();
+                  }}
+                />
+              )}
+              <div className="item-tools">
+                {editing.item.status !== "published" && <PreviewLink itemUrl={editedUrl} noun={config.noun} />}
+                <RevisionHistory
+                  key={formKey}
+                  itemUrl={editedUrl}
+                  fields={config.historyFields}
+                  current={asRecord(editing.item)}
+                  onRestored={(restored) => {
+                    setEditing({ mode: "edit", item: restored as T });
+                    setResumed(null);
+                    setLeftOverSettled(true);
+                    autosave.current = NO_AUTOSAVE;
+                    setFormKey((key) => key + 1);
+                    void refresh();
+                  }}
+                />
+              </div>
+            </>
+          )}
+          {editing && (
+            <Fragment key={formKey}>
+              {config.form({
+                item:
+                  editing.mode === "edit"
+                    ? resumed
+                      ? withAutosave(editing.item, resumed.document)
+                      : editing.item
+                    : undefined,
+                resumed: resumed?.document,
+                autosave: editedUrl
+                  ? {
+                      url: `${editedUrl}/autosave`,
+                      resumedAt: resumed?.savedAt,
+                      onState: (state) => {
+                        autosave.current = state;
+                        // Work kept since opening supersedes what was left from before.
+                        if (state.savedAt && !resumed) setLeftOverSettled(true);
+                      },
+                    }
+                  : undefined,
+                pending: save.isPending,
+                onSubmit: (input) => {
+                  save.mutate(input);
+                },
+                onCancel: requestClose,
+              })}
+            </Fragment>
+          )}
         </ToastScope.Provider>
       </dialog>
     </div>

@@ -33,3 +33,7 @@ export function serializeRevisionWithDocument(revision: Revision) {
 
 export type RevisionJson = ReturnType<typeof serializeRevision>;
 export type RevisionWithDocumentJson = ReturnType<typeof serializeRevisionWithDocument>;
+
+/** A revision's document (or any JSON) read as fields; anything but an object has none. */
+export const asRecord = (value: unknown): Readonly<Record<string, unknown>> =>
+  typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};

@@ -71,6 +71,8 @@ interface Props {
   /** Pressed buttons say which intent they carry, for the form's `inputFor`. */
   onIntent: (intent: PublishIntent) => void;
   error?: string;
+  /** What the form says of its work beside where the item stands (an autosave). */
+  note?: string;
   pending: boolean;
   onCancel: () => void;
 }
@@ -116,7 +118,7 @@ function actionsFor(noun: string, saveLabel: string, status: ContentStatus | und
  * schedule, unpublish). Each button submits the form with its intent.
  */
 export function PublicationActions(props: Props) {
-  const { id, noun, saveLabel, standing, scheduleAt, onScheduleAt, onIntent, error, pending, onCancel } = props;
+  const { id, noun, saveLabel, standing, scheduleAt, onScheduleAt, onIntent, error, note, pending, onCancel } = props;
   const actions = actionsFor(noun, saveLabel, standing?.status);
   const schedulable = standing?.status !== "published";
   return (
@@ -125,6 +127,9 @@ export function PublicationActions(props: Props) {
         <legend>Publishing</legend>
         <p className="meta" id={`${id}-standing`}>
           {standingText(standing)}
+        </p>
+        <p className="meta" aria-live="polite">
+          {note}
         </p>
         {schedulable && (
           <div className="field">

@@ -5,12 +5,14 @@ import type { PostInput } from "../schema";
 import type { AdminPostJson, PostImageJson } from "../serialize";
 import { PostForm } from "./PostForm";
 
-/** The post form, once an edited post's gallery has loaded. */
-export function PostEditor({ item, ...props }: FormProps<AdminPostJson, PostInput>) {
+/** The post form, once an edited post's gallery has loaded (or with the gallery of the autosave it continues). */
+export function PostEditor({ item, resumed, ...props }: FormProps<AdminPostJson, PostInput>) {
   const images = useQuery<PostImageJson[]>({
     queryKey: [postImagesKey(item?.id ?? 0)],
     enabled: item !== undefined,
   });
   if (item && images.isPending) return <p role="status">Loading...</p>;
-  return <PostForm key={item?.id ?? "new"} post={item} images={images.data} {...props} />;
+  // An autosave continued brings its own gallery.
+  const gallery = Array.isArray(resumed?.images) ? (resumed.images as PostImageJson[]) : images.data;
+  return <PostForm key={item?.id ?? "new"} post={item} images={gallery} {...props} />;
 }

@@ -12,21 +12,22 @@ import { clampRating } from "@/lib/form-fields";
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
 import { UploadButton } from "@/modules/uploads/components/UploadButton";
 import { PublicationActions, usePublishing } from "@/modules/editorial/components/PublicationActions";
+import { autosaveText, useAutosave } from "@/modules/editorial/components/use-autosave";
 import { readTime } from "../read-time";
 import { postInputSchema, type PostInput } from "../schema";
-import type { AdminPostJson, PostImageJson } from "../serialize";
+import type { AdminPostJson } from "../serialize";
 import { GalleryEditor, type GalleryItem } from "./GalleryEditor";
 
 interface PostFormProps extends Omit<FormProps<AdminPostJson, PostInput>, "item"> {
   /** The post being edited; none for a new post. */
   post?: AdminPostJson;
-  images?: PostImageJson[];
+  images?: readonly { imageUrl: string; description: string | null }[];
 }
 
 type TextName = "title" | "excerpt" | "content" | "existentialEcho" | "soundtrackPotential" | "emotionalTexture";
 
 /** The post dialog's form (SPEC §4): empty for new, prefilled for edit; validated by the endpoint's schema. */
-export function PostForm({ post, images = [], pending, onSubmit, onCancel }: PostFormProps) {
+export function PostForm({ post, images = [], autosave: autosaveTo, pending, onSubmit, onCancel }: PostFormProps) {
   const id = useId();
   const [text, setText] = useState<Record<TextName, string>>({
     title: post?.title ?? "",
@@ -48,7 +49,7 @@ export function PostForm({ post, images = [], pending, onSubmit, onCancel }: Pos
   }, []);
   const publishing = usePublishing(post);
 
-  const input: PostInput = {
+  const work: PostInput = {
     ...text,
     category: category as PostInput["category"],
     mehRating: clampRating(rating),
@@ -56,12 +57,16 @@ export function PostForm({ post, images = [], pending, onSubmit, onCancel }: Pos
     imageUrl,
     readTime: readTime(text.content),
     images: gallery.map((item) => ({ imageUrl: item.imageUrl, description: item.description })),
-    ...publishing.fields,
   };
-  const { errors, submit } = useEditorForm(postInputSchema, input, onSubmit, (submitter) => ({
-    ...input,
-    ...publishing.fieldsFor(submitter),
-  }));
+  const input: PostInput = { ...work, ...publishing.fields };
+  const autosave = useAutosave(autosaveTo, postInputSchema, work);
+  const { errors, submit } = useEditorForm(
+    postInputSchema,
+    input,
+    onSubmit,
+    (submitter) => ({ ...input, ...publishing.fieldsFor(submitter) }),
+    autosave.settled,
+  );
 
   const field = (name: TextName, label: string, multiline = false) => (
     <TextField
@@ -106,6 +111,7 @@ export function PostForm({ post, images = [], pending, onSubmit, onCancel }: Pos
         saveLabel={post ? "Update Post" : "Create Post"}
         {...publishing.controls}
         error={errors.publishedAt ?? errors.status}
+        note={autosaveText(autosave)}
         pending={pending}
         onCancel={onCancel}
       />

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { MEH_RATING } from "../../../../db/domain-constants.ts";
+import { historyFields } from "@/modules/editorial/word-diff";
 import { ManagerShell, type ManagerConfig } from "@/components/admin/ManagerShell";
 import { formatDate } from "@/lib/format";
 import { getQueryClient } from "@/lib/query-client";
@@ -28,6 +29,10 @@ const posts: ManagerConfig<AdminPostJson, PostInput> = {
     // The gallery is saved with its post, so a refused image fails the whole save.
     fieldFailed: { images: "Failed to save additional image." },
   },
+  historyFields: historyFields([
+    { name: "excerpt", label: "Excerpt" },
+    { name: "content", label: "Content" },
+  ]),
   cover: (item) => item.imageUrl,
   card: (post) => (
     <>

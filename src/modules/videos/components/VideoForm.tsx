@@ -13,6 +13,7 @@ import { clampRating } from "@/lib/form-fields";
 import { formatDuration } from "@/lib/format";
 import { UploadButton } from "@/modules/uploads/components/UploadButton";
 import { PublicationActions, usePublishing } from "@/modules/editorial/components/PublicationActions";
+import { autosaveText, useAutosave } from "@/modules/editorial/components/use-autosave";
 import { videoInputSchema, type VideoInput } from "../schema";
 import type { AdminVideoJson } from "../serialize";
 
@@ -34,7 +35,13 @@ function readDuration(url: string): Promise<number> {
 }
 
 /** The video dialog's form, in the post form's manner: empty for new, prefilled for edit. */
-export function VideoForm({ item, pending, onSubmit, onCancel }: FormProps<AdminVideoJson, VideoInput>) {
+export function VideoForm({
+  item,
+  autosave: autosaveTo,
+  pending,
+  onSubmit,
+  onCancel,
+}: FormProps<AdminVideoJson, VideoInput>) {
   const id = useId();
   const [text, setText] = useState<Record<TextName, string>>({
     title: item?.title ?? "",
@@ -64,7 +71,7 @@ export function VideoForm({ item, pending, onSubmit, onCancel }: FormProps<Admin
     setThumbnailUrl(path);
   }, []);
 
-  const input: VideoInput = {
+  const work: VideoInput = {
     ...text,
     category: category as VideoInput["category"],
     mehRating: clampRating(rating),
@@ -72,12 +79,16 @@ export function VideoForm({ item, pending, onSubmit, onCancel }: FormProps<Admin
     videoUrl,
     thumbnailUrl,
     duration: Number(duration),
-    ...publishing.fields,
   };
-  const { errors, submit } = useEditorForm(videoInputSchema, input, onSubmit, (submitter) => ({
-    ...input,
-    ...publishing.fieldsFor(submitter),
-  }));
+  const input: VideoInput = { ...work, ...publishing.fields };
+  const autosave = useAutosave(autosaveTo, videoInputSchema, work);
+  const { errors, submit } = useEditorForm(
+    videoInputSchema,
+    input,
+    onSubmit,
+    (submitter) => ({ ...input, ...publishing.fieldsFor(submitter) }),
+    autosave.settled,
+  );
 
   const error = (name: string) => <FieldError message={errors[name]} />;
   const field = (name: TextName, label: string, rows = 0) => (
@@ -147,6 +158,7 @@ export function VideoForm({ item, pending, onSubmit, onCancel }: FormProps<Admin
         saveLabel={item ? "Update Video" : "Create Video"}
         {...publishing.controls}
         error={errors.publishedAt ?? errors.status}
+        note={autosaveText(autosave)}
         pending={pending}
         onCancel={onCancel}
       />

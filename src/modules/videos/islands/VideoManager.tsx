@@ -1,5 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { MEH_RATING } from "../../../../db/domain-constants.ts";
+import { historyFields } from "@/modules/editorial/word-diff";
 import { ManagerShell, type ManagerConfig } from "@/components/admin/ManagerShell";
 import { formatDate, formatDuration } from "@/lib/format";
 import { getQueryClient } from "@/lib/query-client";
@@ -27,6 +28,7 @@ const videos: ManagerConfig<AdminVideoJson, VideoInput> = {
     updateFailed: "Failed to update video.",
     deleteFailed: "Failed to delete video.",
   },
+  historyFields: historyFields([{ name: "description", label: "Description" }]),
   cover: (item) => item.thumbnailUrl,
   card: (video) => (
     <>
