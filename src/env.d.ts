@@ -21,3 +21,15 @@ declare module "virtual:offline-search-entry" {
   const url: string;
   export default url;
 }
+
+declare module "webvtt-parser" {
+  /** The W3C's WebVTT parser and validator (w3c/webvtt.js, CommonJS): what this project reads of it. */
+  interface Parsed {
+    cues: unknown[];
+    errors: { message: string; line: number; col?: number }[];
+  }
+  const webvtt: {
+    WebVTTParser: new () => { parse(input: string, mode?: "metadata" | "chapters"): Parsed };
+  };
+  export default webvtt;
+}

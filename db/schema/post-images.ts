@@ -9,7 +9,9 @@ export const postImages = pgTable(
       .notNull()
       .references(() => posts.id, { onDelete: "cascade" }),
     imageUrl: text("image_url").notNull(),
+    // What the image shows (its alt text), and words shown under it, if any.
     description: text(),
+    caption: text(),
     displayOrder: integer("display_order").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,6 +13,10 @@ export const posts = pgTable(
     excerpt: text().notNull(),
     content: text().notNull(),
     imageUrl: text("image_url").notNull().default(PLACEHOLDER_IMAGE),
+    // What the cover shows, for those who cannot see it; none when it is marked decorative
+    // (or was never described: posts from before the field, and the spec's payloads).
+    imageAlt: text("image_alt"),
+    imageDecorative: boolean("image_decorative").notNull().default(false),
     category: text().notNull(),
     mehRating: integer("meh_rating").notNull().default(MEH_RATING.default),
     existentialEcho: text("existential_echo"),

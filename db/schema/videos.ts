@@ -13,6 +13,8 @@ export const videos = pgTable(
     description: text().notNull(),
     videoUrl: text("video_url").notNull(),
     thumbnailUrl: text("thumbnail_url").notNull(),
+    // A WebVTT file of captions the player offers, if one was uploaded.
+    captionsUrl: text("captions_url"),
     duration: integer().notNull(),
     category: text().notNull(),
     mehRating: integer("meh_rating").notNull().default(MEH_RATING.default),

@@ -35,9 +35,14 @@ test("the owner writes a post with a cover and two gallery images, sees it publi
   await expect(dialog.locator(".cover-editor img")).toHaveAttribute("src", /^\/uploads\/images\/[a-z0-9]+\.jpg$/);
   for (const [index, file] of GALLERY.entries()) {
     await dialog.getByLabel("Description of the next image").fill(`Puddle ${String(index + 1)}`);
+    if (index === 0) await dialog.getByLabel("Caption of the next image (optional)").fill("The first, and wettest");
     await upload(page, "Add image", file, "Additional image has been uploaded successfully");
   }
   await dialog.getByRole("button", { name: "Move up" }).nth(1).click();
+  // A cover is described, unless it is marked decorative.
+  await dialog.getByRole("button", { name: "Create Post" }).click();
+  await expect(dialog.getByText("Describe the cover image, or mark it decorative")).toBeVisible();
+  await dialog.getByLabel("Alt text (what the cover shows)").fill("A radiator under a window, not warming it");
   await dialog.getByRole("button", { name: "Create Post" }).click();
   await dismiss(page, "Post Created");
   const card = page.locator(".manager__card", { hasText: title });
@@ -50,6 +55,12 @@ test("the owner writes a post with a cover and two gallery images, sees it publi
   const html = await postPage.text();
   expect(html).toContain(title);
   expect(html.indexOf("Puddle 2")).toBeLessThan(html.indexOf("Puddle 1"));
+  // Descriptions are the images' alt text; a caption shows under its image.
+  await page.goto(slug);
+  await expect(page.getByRole("img", { name: "A radiator under a window, not warming it" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Puddle 1" })).toBeVisible();
+  await expect(page.getByRole("figure").filter({ hasText: "The first, and wettest" })).toHaveCount(1);
+  await page.goto("/admin/posts");
 
   await card.getByRole("button", { name: /Edit/ }).click();
   const editDialog = page.getByRole("dialog", { name: "Edit post" });
@@ -184,6 +195,7 @@ test("the outcome of saving shows at once, not behind the dialog's upload notice
   // Two uploads leave two notices, one showing and one queued behind it (on a slow machine
   // the first may have had its 5 s by now, and the second shows).
   await uploadOnly(page, "Upload cover", COVER);
+  await dialog.getByLabel("Decorative: it shows nothing a reader needs").check();
   await dialog.getByLabel("Description of the next image").fill("A puddle");
   await uploadOnly(page, "Add image", GALLERY[0] ?? "");
   await expect(page.getByRole("status").filter({ hasText: /image has been uploaded successfully/ })).toBeVisible();

@@ -69,13 +69,14 @@ test("the owner uploads a cover straight to the bucket and the published post sh
   await upload(page, "Upload cover", COVER, "Cover image has been uploaded successfully");
   const src = (await dialog.locator(".cover-editor img").getAttribute("src")) ?? "";
   expect(src).toMatch(/^\/uploads\/images\/[a-z0-9]{26}\.jpg$/);
+  await dialog.getByLabel("Alt text (what the cover shows)").fill("A bucket, holding a puddle");
   await dialog.getByRole("button", { name: "Create Post" }).click();
   await dismiss(page, "Post Created");
 
   const card = page.locator(".manager__card", { hasText: title });
   const slug = (await card.getByRole("link", { name: /View/ }).getAttribute("href")) ?? "";
   await page.goto(slug);
-  const cover = page.locator(".post-hero img, article img").first();
+  const cover = page.getByRole("img", { name: "A bucket, holding a puddle" });
   await expect(cover).toBeVisible();
   expect(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   const stored = await page.request.get(src);

@@ -35,6 +35,13 @@ test("the owner adds a video with its file and poster, sees it published, edits 
     "content/media/videos/the-kettle-that-took-its-time-poster.jpg",
     "Poster image has been uploaded successfully",
   );
+  await upload(
+    page,
+    "Upload captions",
+    "content/media/videos/ceiling-tiles-ranked.vtt",
+    "Captions have been uploaded successfully",
+  );
+  await expect(dialog.getByRole("group", { name: "Captions" })).toContainText(/\/uploads\/captions\/[a-z0-9]+\.vtt/);
   await dialog.getByRole("button", { name: "Create Video" }).click();
   await dismiss(page, "Video Created");
 
@@ -44,6 +51,8 @@ test("the owner adds a video with its file and poster, sees it published, edits 
   const html = await (await request.get(path)).text();
   expect(html).toContain(title);
   expect(html).toMatch(/<source src="\/uploads\/videos\/[a-z0-9]+\.mp4"/);
+  // The captions uploaded with it are offered by the player.
+  expect(html).toMatch(/<track kind="captions" src="\/uploads\/captions\/[a-z0-9]+\.vtt"/);
   expect(await (await request.get("/videos")).text()).toContain(title);
 
   await card.getByRole("button", { name: /Edit/ }).click();

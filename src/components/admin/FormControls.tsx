@@ -184,12 +184,19 @@ export function RatingInput({ id, value, onChange }: { id: string; value: string
 }
 
 /** The "Featured" switch. */
-export function FeaturedCheckbox({
+export function FeaturedCheckbox(props: { id: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return <CheckboxField label="Featured" {...props} />;
+}
+
+/** A labelled checkbox, its label after it. */
+export function CheckboxField({
   id,
+  label,
   checked,
   onChange,
 }: {
   id: string;
+  label: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
 }) {
@@ -203,7 +210,7 @@ export function FeaturedCheckbox({
           onChange(e.target.checked);
         }}
       />
-      <label htmlFor={id}>Featured</label>
+      <label htmlFor={id}>{label}</label>
     </div>
   );
 }

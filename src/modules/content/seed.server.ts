@@ -108,6 +108,8 @@ async function insertContent(db: Db, content: SampleContent, media: MediaUrls): 
           postId: row.id,
           imageUrl: url(image.image),
           description: image.description ?? null,
+          // The samples' descriptions are written to be read under the image too.
+          caption: image.description ?? null,
           displayOrder,
         })),
       );

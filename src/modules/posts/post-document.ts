@@ -4,15 +4,19 @@ import type { PostRow } from "./posts.server";
 
 /** A post as a revision keeps it: its fields, its gallery in order, and where it stood. */
 export function postDocument(
-  post: ItemFields & Pick<PostRow, "excerpt" | "content" | "imageUrl"> & Pick<Publication, "status" | "publishedAt">,
-  gallery: readonly { imageUrl: string; description: string | null }[],
+  post: ItemFields &
+    Pick<PostRow, "excerpt" | "content" | "imageUrl" | "imageAlt" | "imageDecorative"> &
+    Pick<Publication, "status" | "publishedAt">,
+  gallery: readonly { imageUrl: string; description: string | null; caption: string | null }[],
 ) {
   return {
     ...itemDocument(post),
     excerpt: post.excerpt,
     content: post.content,
     imageUrl: post.imageUrl,
-    images: gallery.map(({ imageUrl, description }) => ({ imageUrl, description })),
+    imageAlt: post.imageAlt,
+    imageDecorative: post.imageDecorative,
+    images: gallery.map(({ imageUrl, description, caption }) => ({ imageUrl, description, caption })),
   };
 }
 

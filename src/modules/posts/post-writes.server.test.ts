@@ -134,6 +134,7 @@ describe("deleting", () => {
     const extra = await addPostImage(handle.db, post.id, {
       imageUrl: "/uploads/extra.jpg",
       description: null,
+      caption: null,
       displayOrder: 5,
     });
     await deletePostImage(handle.db, extra.id);
@@ -144,7 +145,7 @@ describe("deleting", () => {
     await expect(deletePost(handle.db, post.id)).rejects.toMatchObject({ code: "not_found" });
     await expect(deletePostImage(handle.db, extra.id)).rejects.toMatchObject({ code: "not_found" });
     await expect(
-      addPostImage(handle.db, post.id, { imageUrl: "/uploads/x.jpg", description: null, displayOrder: 0 }),
+      addPostImage(handle.db, post.id, { imageUrl: "/uploads/x.jpg", description: null, caption: null, displayOrder: 0 }),
     ).rejects.toMatchObject({ code: "not_found" });
   });
 });

@@ -38,6 +38,7 @@ function imageRows(postId: number, images: PostImageInput[]) {
     postId,
     imageUrl: image.imageUrl,
     description: image.description,
+    caption: image.caption,
     displayOrder,
   }));
 }
@@ -47,7 +48,7 @@ const subject = (id: number): RevisionSubject => ({ kind: "post", id });
 /** The post's gallery as a revision keeps it, in display order. */
 function galleryOf(db: Db, postId: number) {
   return db
-    .select({ imageUrl: postImages.imageUrl, description: postImages.description })
+    .select({ imageUrl: postImages.imageUrl, description: postImages.description, caption: postImages.caption })
     .from(postImages)
     .where(eq(postImages.postId, postId))
     .orderBy(asc(postImages.displayOrder), asc(postImages.id));
@@ -127,7 +128,11 @@ export function autosavePost(db: Db, id: number, data: PostData, by: SavedBy): P
     posts,
     { ...subject(id), noun: "Post" },
     data.title,
-    async (current, tx) => postDocument({ ...data, ...current }, data.images ?? (await galleryOf(tx, id))),
+    async (current, tx) =>
+      postDocument(
+        { ...data, ...current, imageDecorative: data.imageDecorative ?? false },
+        data.images ?? (await galleryOf(tx, id)),
+      ),
     by,
   );
 }
@@ -145,7 +150,13 @@ export async function addPostImage(db: Db, postId: number, image: PostImageInput
   if (!post) throw notFound("Post");
   const [row] = await db
     .insert(postImages)
-    .values({ postId, imageUrl: image.imageUrl, description: image.description, displayOrder: image.displayOrder ?? 0 })
+    .values({
+      postId,
+      imageUrl: image.imageUrl,
+      description: image.description,
+      caption: image.caption,
+      displayOrder: image.displayOrder ?? 0,
+    })
     .returning();
   if (!row) throw new Error("Insert returned no row");
   await runtime().publisher.publish(changeOf.postGallery(postId));

@@ -7,7 +7,10 @@ import { checkPublication, publicationFields } from "@/modules/editorial/publica
 /** One additional image of a post, as the form sends it; its place in the list is its order. */
 export const postImageInputSchema = z.strictObject({
   imageUrl: mediaUrl("image"),
+  /** What the image shows: its alt text. */
   description: optionalText(500),
+  /** Words shown under the image, if any. */
+  caption: optionalText(300),
   displayOrder: z.number().int().min(0).max(1000).optional(),
 });
 
@@ -28,6 +31,9 @@ export const postInputSchema = z
     imageUrl: mediaUrl("image")
       .optional()
       .transform((value) => value || PLACEHOLDER_IMAGE),
+    imageAlt: optionalText(300),
+    // Sent by the form, always; a body without it (the spec's payload) is taken as before.
+    imageDecorative: z.boolean().optional(),
     readTime: integer({ min: 1 }).optional(),
     images: z
       .array(postImageInputSchema)
@@ -35,9 +41,13 @@ export const postInputSchema = z
       .optional(),
   })
   .check((ctx) => {
-    checkPublication(ctx.value, (path, message) =>
-      ctx.issues.push({ code: "custom", path: [path], message, input: ctx.value }),
-    );
+    const issue = (path: string, message: string) =>
+      ctx.issues.push({ code: "custom", path: [path], message, input: ctx.value });
+    checkPublication(ctx.value, issue);
+    const { imageUrl, imageAlt, imageDecorative } = ctx.value;
+    if (imageDecorative === false && imageUrl !== PLACEHOLDER_IMAGE && !imageAlt) {
+      issue("imageAlt", "Describe the cover image, or mark it decorative");
+    }
   });
 
 export type PostInput = z.input<typeof postInputSchema>;

@@ -21,9 +21,14 @@ export function serializePost(post: PostRow) {
   };
 }
 
-/** A post as an admin reads it: the spec's fields, and where it stands (status, publish date, lateness). */
+/** A post as an admin reads it: the spec's fields, the cover's words, and where it stands (status, publish date, lateness). */
 export function serializeAdminPost(post: PostRow) {
-  return { ...serializePost(post), ...publicationJson(post) };
+  return {
+    ...serializePost(post),
+    imageAlt: post.imageAlt,
+    imageDecorative: post.imageDecorative,
+    ...publicationJson(post),
+  };
 }
 
 /** A gallery image as the API sends it. */
@@ -33,6 +38,7 @@ export function serializePostImage(image: PostImageRow) {
     postId: image.postId,
     imageUrl: image.imageUrl,
     description: image.description,
+    caption: image.caption,
     displayOrder: image.displayOrder,
     createdAt: image.createdAt.toISOString(),
   };

@@ -11,6 +11,8 @@ const post: PostRow = {
   excerpt: "By one person.",
   content: "First paragraph.\n\nSecond paragraph.",
   imageUrl: "/uploads/queue.jpg",
+  imageAlt: "A queue of four people, one of them moving.",
+  imageDecorative: false,
   category: "Waiting Room Diaries",
   mehRating: 2,
   existentialEcho: "We are all in a queue.",

@@ -5,38 +5,47 @@ import { UPLOADS_PREFIX } from "@/lib/image-url";
 // island ships it to the browser.
 
 /** What an upload may be. */
-export const UPLOAD_KINDS = ["image", "video"] as const;
+export const UPLOAD_KINDS = ["image", "video", "captions"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** The types each kind takes, by what a file's bytes say it is (SPEC §5: images only for covers). */
 export const UPLOAD_TYPES = {
   image: ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"],
   video: ["video/mp4", "video/webm"],
+  captions: ["text/vtt"],
 } as const;
 
 /** Every content type the upload URL may be asked for. */
-export const UPLOADABLE_TYPES = [...UPLOAD_TYPES.image, ...UPLOAD_TYPES.video] as const;
+export const UPLOADABLE_TYPES = [...UPLOAD_TYPES.image, ...UPLOAD_TYPES.video, ...UPLOAD_TYPES.captions] as const;
 export type UploadableType = (typeof UPLOADABLE_TYPES)[number];
 
-/** The largest file of each kind: images 5 MB (SPEC §9), videos 500 MB. */
-export const MAX_BYTES = { image: 5 * 1024 * 1024, video: 500 * 1024 * 1024 } as const satisfies Record<
-  UploadKind,
-  number
->;
+/** The largest file of each kind: images 5 MB (SPEC §9), videos 500 MB, captions 1 MB. */
+export const MAX_BYTES = {
+  image: 5 * 1024 * 1024,
+  video: 500 * 1024 * 1024,
+  captions: 1024 * 1024,
+} as const satisfies Record<UploadKind, number>;
 
 /** A kind as a sentence names it. */
-export const KIND_NAMES = { image: "an image", video: "a video" } as const satisfies Record<UploadKind, string>;
+export const KIND_NAMES = {
+  image: "an image",
+  video: "a video",
+  captions: "a WebVTT captions file",
+} as const satisfies Record<UploadKind, string>;
 
 /**
  * The kind an uploadable content type belongs to.
  * @example uploadKindOf("video/webm") // "video"
  */
 export function uploadKindOf(type: UploadableType): UploadKind {
-  return (UPLOAD_TYPES.image as readonly string[]).includes(type) ? "image" : "video";
+  return UPLOAD_KINDS.find((kind) => (UPLOAD_TYPES[kind] as readonly string[]).includes(type)) ?? "image";
 }
 
 /** The folder under `/uploads/` where checked uploads of each kind are kept. */
-export const SERVED_FOLDERS = { image: "images", video: "videos" } as const satisfies Record<UploadKind, string>;
+export const SERVED_FOLDERS = { image: "images", video: "videos", captions: "captions" } as const satisfies Record<
+  UploadKind,
+  string
+>;
 
 /** The folder under `/uploads/` where the sample content's media are kept. */
 export const SEED_FOLDER = "seed";

@@ -4,6 +4,7 @@ import { UPLOADS_PREFIX } from "@/lib/image-url";
 import { KIND_NAMES, MAX_BYTES, type UploadKind } from "./contract";
 import { decodesWhole } from "./decode-image.server";
 import { detectType, SAMPLE_BYTES, type DetectedType } from "./detect-type.server";
+import { webVttFault } from "./webvtt.server";
 import type { ObjectStore } from "./object-store.server";
 import { currentGrant, returnGrant, takeGrant } from "./upload-grants.server";
 import { rawKindOf, servedKey } from "./upload-keys";
@@ -16,7 +17,10 @@ const refusal = (code: "unsupported_type" | "too_large", message: string) =>
 async function checkedType(store: ObjectStore, key: string, kind: UploadKind, size: number): Promise<DetectedType> {
   const type = await detectType(await store.head(key, SAMPLE_BYTES), size);
   if (!type) {
-    throw refusal("unsupported_type", "Only JPEG, PNG, WebP, GIF or AVIF images and MP4 or WebM videos are accepted");
+    throw refusal(
+      "unsupported_type",
+      "Only JPEG, PNG, WebP, GIF or AVIF images, MP4 or WebM videos and WebVTT captions are accepted",
+    );
   }
   if (type.kind !== kind) {
     throw refusal("unsupported_type", `Expected ${KIND_NAMES[kind]}, but this file is ${KIND_NAMES[type.kind]}`);
@@ -24,6 +28,12 @@ async function checkedType(store: ObjectStore, key: string, kind: UploadKind, si
   if (size > MAX_BYTES[kind]) throw refusal("too_large", `The file is larger than ${MAX_BYTES[kind] / 1024 / 1024} MB`);
   // Read whole only now, so at most the kind's size. Videos are served as they are, and
   // decoding one would cost far more than a request may.
+  if (type.kind === "captions") {
+    const bytes = await store.read(key);
+    if (!bytes) throw notFound("Upload");
+    const fault = webVttFault(bytes);
+    if (fault) throw refusal("unsupported_type", `This is not a valid WebVTT file. ${fault}`);
+  }
   if (type.kind === "image") {
     const bytes = await store.read(key);
     if (!bytes) throw notFound("Upload");

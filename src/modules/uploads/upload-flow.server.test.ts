@@ -195,10 +195,15 @@ describe.each([
 
   /** An upload handed to the owner whose file is in the store, as after a successful upload. */
   async function uploaded(bytes: Uint8Array | Promise<Uint8Array> = JPEG): Promise<string> {
-    const { rawPath } = await uploadUrl(owner);
     const file = path.join(root, "upload.jpg");
     await writeFile(file, await bytes);
-    await store().put(rawPath.slice("/uploads/".length), file, "image/jpeg");
+    return uploadedFile(file);
+  }
+
+  /** A file sent through an upload URL for `contentType`, not yet normalised: its raw path. */
+  async function uploadedFile(file: string, contentType = "image/jpeg"): Promise<string> {
+    const { rawPath } = await uploadUrl(owner, contentType);
+    await store().put(rawPath.slice("/uploads/".length), file, contentType);
     return rawPath;
   }
 
@@ -241,6 +246,51 @@ describe.each([
     expect(res.status).toBe(200);
     const { normalizedPath } = (await res.json()) as { normalizedPath: string };
     expect(await store().size(normalizedPath.slice("/uploads/".length))).toBe(bytes.length);
+  });
+
+  it("takes WebVTT captions through their own URL, and serves them from the captions folder", async () => {
+    const rawPath = await uploadedFile("content/media/videos/ceiling-tiles-ranked.vtt", "text/vtt");
+    expect(rawPath).toMatch(/^\/uploads\/raw\/captions\//);
+    const res = await normalize(owner, rawPath);
+    expect(res.status).toBe(200);
+    const { normalizedPath } = (await res.json()) as { normalizedPath: string };
+    expect(normalizedPath).toMatch(/^\/uploads\/captions\/[a-z0-9]+\.vtt$/);
+  });
+
+  it.each([
+    [
+      "captions whose cue ends before it starts",
+      "WEBVTT\n\n00:02.000 --> 00:01.000\nBackwards\n",
+      "Line 3: End timestamp is not greater than start timestamp.",
+    ],
+    [
+      "captions with a broken timing line",
+      "WEBVTT\n\n00:00.000 -> 00:01.000\nHello\n",
+      "Line 4: Cue identifier needs to be followed by timestamp.",
+    ],
+  ])("refuses %s with 415 naming the line, and deletes them", async (_, text, why) => {
+    const file = path.join(root, "captions.vtt");
+    await writeFile(file, text);
+    const rawPath = await uploadedFile(file, "text/vtt");
+    const res = await normalize(owner, rawPath);
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({
+      code: "unsupported_type",
+      field: "rawPath",
+      error: `This is not a valid WebVTT file. ${why}`,
+    });
+    expect(await store().size(rawPath.slice("/uploads/".length))).toBeNull();
+  });
+
+  it("refuses an image sent as captions, and captions sent as an image", async () => {
+    expect(await (await normalize(owner, await uploadedFile(PHOTO, "text/vtt"))).json()).toMatchObject({
+      error: "Expected a WebVTT captions file, but this file is an image",
+    });
+    const vttFile = path.join(root, "captions.vtt");
+    await writeFile(vttFile, "WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n");
+    expect(await (await normalize(owner, await uploadedFile(vttFile))).json()).toMatchObject({
+      error: "Expected an image, but this file is a WebVTT captions file",
+    });
   });
 
   it.each([

@@ -14,7 +14,7 @@ export const isObjectKey = (key: string): boolean => KEY.test(key) && !key.inclu
  * the kind asked for when the key was handed out; the signed policy fixes the key, so the
  * uploader cannot move the file to another kind's folder.
  */
-export const RAW_KEY = /^raw\/(image|video)\/[a-z0-9]{26}$/;
+export const RAW_KEY = /^raw\/(image|video|captions)\/[a-z0-9]{26}$/;
 
 /** Whether `/uploads/<key>` may be served: any object we could have stored, but never an unchecked raw upload. */
 export const isServedKey = (key: string): boolean => isObjectKey(key) && key.split("/", 1)[0] !== "raw";

@@ -1,8 +1,18 @@
 import { UPLOADS_PREFIX } from "@/lib/image-url";
 import { runtime } from "@/server/runtime";
 
-/** The URL of a WebVTT captions file stored beside a video (same name, `.vtt`), or null. */
-export async function captionsFor(videoUrl: string): Promise<string | null> {
+/**
+ * The URL of a video's WebVTT captions, or null: the file uploaded with it, else one stored
+ * beside the video (same name, `.vtt`), as the sample content has.
+ */
+export async function captionsFor({
+  videoUrl,
+  captionsUrl,
+}: {
+  videoUrl: string;
+  captionsUrl: string | null;
+}): Promise<string | null> {
+  if (captionsUrl) return captionsUrl;
   if (!videoUrl.startsWith(UPLOADS_PREFIX)) return null;
   const url = videoUrl.replace(/\.[a-z0-9]+$/i, ".vtt");
   const size = await (await runtime().objects()).size(url.slice(UPLOADS_PREFIX.length));

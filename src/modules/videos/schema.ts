@@ -15,6 +15,8 @@ export const videoInputSchema = z
     description: text().trim().min(1, "Description is required").max(20_000, "At most 20,000 characters"),
     videoUrl: mediaUrl("video"),
     thumbnailUrl: mediaUrl("image"),
+    // A WebVTT file uploaded beside the video; null takes it away, absent leaves it.
+    captionsUrl: mediaUrl("captions").nullish(),
     duration: z.coerce
       .number()
       .int("Whole seconds")

@@ -23,7 +23,7 @@ export function serializeVideo(video: VideoRow) {
 
 /** A video as an admin reads it: the spec's fields, and where it stands (status, publish date, lateness). */
 export function serializeAdminVideo(video: VideoRow) {
-  return { ...serializeVideo(video), ...publicationJson(video) };
+  return { ...serializeVideo(video), captionsUrl: video.captionsUrl, ...publicationJson(video) };
 }
 
 export type VideoJson = ReturnType<typeof serializeVideo>;

@@ -5,7 +5,7 @@ import type { VideoRow } from "./videos.server";
 /** A video as a revision keeps it: its fields and where it stood. */
 export function videoDocument(
   video: ItemFields &
-    Pick<VideoRow, "description" | "videoUrl" | "thumbnailUrl" | "duration"> &
+    Pick<VideoRow, "description" | "videoUrl" | "thumbnailUrl" | "duration"> & { captionsUrl?: string | null } &
     Pick<Publication, "status" | "publishedAt">,
 ) {
   return {
@@ -13,6 +13,7 @@ export function videoDocument(
     description: video.description,
     videoUrl: video.videoUrl,
     thumbnailUrl: video.thumbnailUrl,
+    captionsUrl: video.captionsUrl ?? null,
     duration: video.duration,
   };
 }

@@ -4,21 +4,27 @@ import { MAX_GALLERY_IMAGES } from "../schema";
 
 export interface GalleryItem {
   imageUrl: string;
+  /** What the image shows: its alt text. */
   description: string;
+  /** Words shown under it, if any. */
+  caption: string;
 }
 
 /**
- * A post's additional images (SPEC §4): add one with a description, remove, move up or
- * down. The list's order is the display order, renumbered on save.
+ * A post's additional images (SPEC §4): add one with a description (its alt text) and an
+ * optional caption, remove, move up or down. The list's order is the display order,
+ * renumbered on save.
  */
 export function GalleryEditor({ items, onChange }: { items: GalleryItem[]; onChange: (items: GalleryItem[]) => void }) {
   const [description, setDescription] = useState("");
+  const [caption, setCaption] = useState("");
   const add = useCallback(
     (imageUrl: string) => {
-      onChange([...items, { imageUrl, description }]);
+      onChange([...items, { imageUrl, description, caption }]);
       setDescription("");
+      setCaption("");
     },
-    [items, description, onChange],
+    [items, description, caption, onChange],
   );
   const move = (from: number, to: number) => {
     const next = [...items];
@@ -34,7 +40,10 @@ export function GalleryEditor({ items, onChange }: { items: GalleryItem[]; onCha
         {items.map((item, index) => (
           <li key={`${item.imageUrl}-${String(index)}`}>
             <img src={item.imageUrl} alt="" width={80} height={60} />
-            <span>{item.description || "No description"}</span>
+            <span>
+              {item.description || "No description"}
+              {item.caption && <span className="meta"> Caption: {item.caption}</span>}
+            </span>
             <button
               type="button"
               className="button button--quiet"
@@ -75,8 +84,23 @@ export function GalleryEditor({ items, onChange }: { items: GalleryItem[]; onCha
               id="gallery-description"
               value={description}
               maxLength={500}
+              aria-describedby="gallery-description-hint"
               onChange={(e) => {
                 setDescription(e.target.value);
+              }}
+            />
+            <p className="meta" id="gallery-description-hint">
+              What it shows, read out to those who cannot see it.
+            </p>
+          </div>
+          <div className="field">
+            <label htmlFor="gallery-caption">Caption of the next image (optional)</label>
+            <input
+              id="gallery-caption"
+              value={caption}
+              maxLength={300}
+              onChange={(e) => {
+                setCaption(e.target.value);
               }}
             />
           </div>

@@ -1,6 +1,7 @@
 import { useCallback, useId, useState } from "react";
 import {
   CategorySelect,
+  CheckboxField,
   FeaturedCheckbox,
   RatingInput,
   SlugField,
@@ -21,7 +22,7 @@ import { GalleryEditor, type GalleryItem } from "./GalleryEditor";
 interface PostFormProps extends Omit<FormProps<AdminPostJson, PostInput>, "item"> {
   /** The post being edited; none for a new post. */
   post?: AdminPostJson;
-  images?: readonly { imageUrl: string; description: string | null }[];
+  images?: readonly { imageUrl: string; description: string | null; caption?: string | null }[];
 }
 
 type TextName = "title" | "excerpt" | "content" | "existentialEcho" | "soundtrackPotential" | "emotionalTexture";
@@ -41,8 +42,10 @@ export function PostForm({ post, images = [], autosave: autosaveTo, pending, onS
   const [rating, setRating] = useState(String(clampRating(post?.mehRating)));
   const [featured, setFeatured] = useState(post?.featured ?? false);
   const [imageUrl, setImageUrl] = useState(post?.imageUrl ?? PLACEHOLDER_IMAGE);
+  const [imageAlt, setImageAlt] = useState(post?.imageAlt ?? "");
+  const [imageDecorative, setImageDecorative] = useState(post?.imageDecorative ?? false);
   const [gallery, setGallery] = useState<GalleryItem[]>(
-    images.map((i) => ({ imageUrl: i.imageUrl, description: i.description ?? "" })),
+    images.map((i) => ({ imageUrl: i.imageUrl, description: i.description ?? "", caption: i.caption ?? "" })),
   );
   const setCover = useCallback((path: string) => {
     setImageUrl(path);
@@ -55,8 +58,10 @@ export function PostForm({ post, images = [], autosave: autosaveTo, pending, onS
     mehRating: clampRating(rating),
     featured,
     imageUrl,
+    imageAlt,
+    imageDecorative,
     readTime: readTime(text.content),
-    images: gallery.map((item) => ({ imageUrl: item.imageUrl, description: item.description })),
+    images: gallery.map((item) => ({ imageUrl: item.imageUrl, description: item.description, caption: item.caption })),
   };
   const input: PostInput = { ...work, ...publishing.fields };
   const autosave = useAutosave(autosaveTo, postInputSchema, work);
@@ -98,6 +103,21 @@ export function PostForm({ post, images = [], autosave: autosaveTo, pending, onS
           kind="image"
           successText="Cover image has been uploaded successfully"
           onUploaded={setCover}
+        />
+        {!imageDecorative && (
+          <TextField
+            id={`${id}-image-alt`}
+            label="Alt text (what the cover shows)"
+            value={imageAlt}
+            error={errors.imageAlt}
+            onChange={setImageAlt}
+          />
+        )}
+        <CheckboxField
+          id={`${id}-image-decorative`}
+          label="Decorative: it shows nothing a reader needs"
+          checked={imageDecorative}
+          onChange={setImageDecorative}
         />
       </fieldset>
       <GalleryEditor items={gallery} onChange={setGallery} />

@@ -17,6 +17,12 @@ interface UploadButtonProps {
   onUploaded: (path: string) => void;
 }
 
+const UPLOADED: Record<UploadKind, string> = {
+  image: "Image Uploaded",
+  video: "Video Uploaded",
+  captions: "Captions Uploaded",
+};
+
 // SPEC §5 and §9: one file per upload, of the kind's types and size.
 const restrictions = (kind: UploadKind) => ({
   maxNumberOfFiles: 1,
@@ -71,7 +77,7 @@ export function UploadButton({ label, kind, successText, onUploaded }: UploadBut
       apiRequest<{ normalizedPath: string }>("POST", "/api/objects/normalize", { rawPath: rawPath.current }).then(
         ({ normalizedPath }) => {
           onUploaded(normalizedPath);
-          toast({ title: kind === "image" ? "Image Uploaded" : "Video Uploaded", description: successText, scope });
+          toast({ title: UPLOADED[kind], description: successText, scope });
           setOpen(false);
           uppy.clear();
         },

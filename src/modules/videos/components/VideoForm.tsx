@@ -55,6 +55,7 @@ export function VideoForm({
   const [featured, setFeatured] = useState(item?.featured ?? false);
   const [videoUrl, setVideoUrl] = useState(item?.videoUrl ?? "");
   const [thumbnailUrl, setThumbnailUrl] = useState(item?.thumbnailUrl ?? "");
+  const [captionsUrl, setCaptionsUrl] = useState<string | null>(item?.captionsUrl ?? null);
   const [duration, setDuration] = useState(String(item?.duration ?? 0));
   const publishing = usePublishing(item);
 
@@ -70,6 +71,9 @@ export function VideoForm({
   const posterUploaded = useCallback((path: string) => {
     setThumbnailUrl(path);
   }, []);
+  const captionsUploaded = useCallback((path: string) => {
+    setCaptionsUrl(path);
+  }, []);
 
   const work: VideoInput = {
     ...text,
@@ -78,6 +82,7 @@ export function VideoForm({
     featured,
     videoUrl,
     thumbnailUrl,
+    captionsUrl,
     duration: Number(duration),
   };
   const input: VideoInput = { ...work, ...publishing.fields };
@@ -135,6 +140,28 @@ export function VideoForm({
           onUploaded={posterUploaded}
         />
         {error("thumbnailUrl")}
+      </fieldset>
+      <fieldset className="cover-editor">
+        <legend>Captions</legend>
+        <p className="meta">{captionsUrl ?? "No captions yet: a WebVTT (.vtt) file, up to 1 MB."}</p>
+        <UploadButton
+          label="Upload captions"
+          kind="captions"
+          successText="Captions have been uploaded successfully"
+          onUploaded={captionsUploaded}
+        />
+        {captionsUrl && (
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => {
+              setCaptionsUrl(null);
+            }}
+          >
+            Remove captions
+          </button>
+        )}
+        {error("captionsUrl")}
       </fieldset>
       <div className="field">
         <label htmlFor={`${id}-duration`}>Duration (seconds)</label>

@@ -7,7 +7,7 @@ import { grantUpload } from "@/modules/uploads/upload-grants.server";
 
 const query = z.object({
   contentType: z
-    .enum(UPLOADABLE_TYPES, { error: "Only images and MP4 or WebM videos can be uploaded" })
+    .enum(UPLOADABLE_TYPES, { error: "Only images, MP4 or WebM videos and WebVTT captions can be uploaded" })
     .default("image/jpeg"),
 });
 
