@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import pg from "pg";
 import { databaseUrl } from "../setup/postgres-url";
 import { expect, test } from "./fixtures";
-import { newPlace, startInstance } from "./instance";
+import { newPlace, startInstance, type Place } from "./instance";
 import { cacheState, E2E_ADMIN } from "./support";
 
 // Runs in the PostgreSQL project only, on a database of its own: other tests' writes would
@@ -52,6 +52,84 @@ test("after a clean stop on PostgreSQL, the pages kept are answered again only w
   } finally {
     await owner.dispose();
     rmSync(place.dataDir, { recursive: true, force: true });
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+});
+
+test("a schedule that fell due while no instance ran is published by the next start, once, with its late note", async ({
+  playwright,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const server = process.env.TEST_DATABASE_URL ?? "";
+  const name = `meh_e2e_schedule_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = databaseUrl(server, name);
+  const [one, two] = [await newPlace(), await newPlace()];
+  const origin = `http://127.0.0.1:${String(one.port)}`;
+  const owner = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
+  const start = (place: Place) =>
+    startInstance(playwright, url, { ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password }, place);
+  // The database's content version: every row of what pages show that changes moves it on.
+  const version = async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query<{ v: string }>(
+      `select "value" #>> '{}' as v from app_state where key = 'content_version'`,
+    );
+    await client.end();
+    return Number(rows[0]?.v);
+  };
+  try {
+    const first = await start(one);
+    expect((await owner.post("/api/auth/login", { data: E2E_ADMIN })).status()).toBe(200);
+    const due = Date.now() + 3000;
+    const made = await owner.post("/api/posts", {
+      data: {
+        title: "Published While Nobody Watched",
+        excerpt: "The site was off. The post went out anyway, eventually.",
+        content: "It was due at a time nobody was around to notice.",
+        category: "Meh Moments",
+        status: "scheduled",
+        publishedAt: new Date(due).toISOString(),
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const { slug } = (await made.json()) as { slug: string };
+    await first.stop();
+
+    // Its time passes with every instance stopped.
+    await expect.poll(() => Date.now() > due + 1000, { timeout: 10_000 }).toBe(true);
+    const before = await version();
+    // Two instances start on the database at once: each one's first sweep finds it due.
+    const [a, b] = await Promise.all([start(one), start(two)]);
+    await expect
+      .poll(async () =>
+        ((await owner.get(`/api/posts/${slug}`)).json() as Promise<{ status: string }>).then((p) => p.status),
+      )
+      .toBe("published");
+    const post = (await (await owner.get(`/api/posts/${slug}`)).json()) as { lateSeconds: number | null };
+    expect(post.lateSeconds).toBeGreaterThanOrEqual(1);
+    expect((await b.request.get(`/post/${slug}`)).status()).toBe(200);
+    // Flipped by one sweep only: the post's row changed once.
+    expect((await version()) - before).toBe(1);
+
+    // The owner reads why it is late, in the manager.
+    const context = await browser.newContext({ baseURL: origin });
+    await context.addCookies((await owner.storageState()).cookies);
+    const page = await context.newPage();
+    await page.goto("/admin/posts");
+    const card = page.locator(".manager__card", { hasText: "Published While Nobody Watched" });
+    await card.getByRole("button", { name: /^Edit/ }).click();
+    await expect(page.getByRole("dialog")).toContainText(/late: the site was not running/);
+    await context.close();
+    await Promise.all([a.stop(), b.stop()]);
+  } finally {
+    await owner.dispose();
+    for (const place of [one, two]) rmSync(place.dataDir, { recursive: true, force: true });
     await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();
   }
