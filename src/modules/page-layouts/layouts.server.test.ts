@@ -13,6 +13,7 @@ import { AUTO_SAVE, MANUAL_SAVE } from "./api-schema";
 import { newElement } from "./defaults";
 import {
   createLayout,
+  deleteLayout,
   findLayout,
   listVersions,
   publishedLayout,
@@ -309,6 +310,28 @@ describe("publishing", () => {
     expect(await codeOf(setPublishedVersion(handle.db, layout.id, 999_999))).toBe("not_found");
     expect(await publishedLayout(handle.db, "home")).toBeNull();
     expect(published).toEqual([]);
+  });
+});
+
+describe("deleteLayout", () => {
+  it("throws the design and its history away, so visitors and the next save start afresh", async () => {
+    const layout = await create([text("element-1", "Live")]);
+    await save(layout, 1, [text("element-1", "Later")]);
+    await setPublishedVersion(handle.db, layout.id, layout.versionId);
+    published.length = 0;
+    await deleteLayout(handle.db, layout.id);
+    expect(await findLayout(handle.db, "home")).toBeNull();
+    expect(await publishedLayout(handle.db, "home")).toBeNull();
+    expect((await handle.db.select({ n: count() }).from(layoutVersions))[0]?.n).toBe(0);
+    expect(published.map((change) => change.tags)).toEqual([["layout:home"]]);
+    expect((await create()).version).toBe(1);
+  });
+
+  it("re-renders nothing for a design never published, and answers 404 for none", async () => {
+    const layout = await create();
+    await deleteLayout(handle.db, layout.id);
+    expect(published).toEqual([]);
+    expect(await codeOf(deleteLayout(handle.db, layout.id))).toBe("not_found");
   });
 });
 

@@ -269,6 +269,20 @@ export async function setPublishedVersion(db: Db, id: number, versionId: number 
   return row;
 }
 
+/**
+ * Throw a page's design away, with its history: the page goes back to the site's own
+ * arrangement, and its next save starts a new layout. Visitors stop seeing a published
+ * design at once.
+ */
+export async function deleteLayout(db: Db, id: number): Promise<void> {
+  const [row] = await db
+    .delete(pageLayouts)
+    .where(eq(pageLayouts.id, id))
+    .returning({ pageName: pageLayouts.pageName, publishedVersionId: pageLayouts.publishedVersionId });
+  if (!row) throw notFound("Layout");
+  if (row.publishedVersionId !== null) await runtime().publisher.publish(changeOf.layout(row.pageName));
+}
+
 /** The design visitors see on the page, or null when none is published. */
 export async function publishedLayout(db: Db, pageName: LayoutPage): Promise<PublishedLayout | null> {
   const [row] = await db

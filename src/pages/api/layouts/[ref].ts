@@ -2,7 +2,7 @@ import { defineRoute } from "@/server/define-route.server";
 import { notFound } from "@/lib/errors";
 import { refAsId } from "@/lib/query-schemas";
 import { layoutSaveSchema, refAsPageName } from "@/modules/page-layouts/api-schema";
-import { findLayout, saveLayout } from "@/modules/page-layouts/layouts.server";
+import { deleteLayout, findLayout, saveLayout } from "@/modules/page-layouts/layouts.server";
 import { serializeLayout } from "@/modules/page-layouts/serialize";
 
 // The spec reads a layout by its page's name and writes it by id, on one path.
@@ -22,4 +22,10 @@ export const PUT = defineRoute({
   params: refAsId,
   body: layoutSaveSchema,
   run: async ({ params, body, user, db }) => serializeLayout(await saveLayout(db, params.id, body, user.id)),
+});
+
+export const DELETE = defineRoute({
+  access: "admin",
+  params: refAsId,
+  run: ({ params, db }) => deleteLayout(db, params.id),
 });
