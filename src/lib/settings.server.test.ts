@@ -61,6 +61,47 @@ describe("parseSettings", () => {
     expect(() => parseSettings({ OPENAI_BASE_URL: "ftp://x" })).toThrow(/OPENAI_BASE_URL/);
   });
 
+  it("keeps mail on disk without SMTP_URL, from the site's own name and host", () => {
+    expect(parseSettings({ SITE_URL: "https://meh.example", DATA_DIR: "/srv/meh" }).mail).toEqual({
+      smtpUrl: undefined,
+      outboxDir: path.resolve("/srv/meh", "outbox"),
+      from: '"Mostly Meh" <newsletter@meh.example>',
+      dkim: undefined,
+      undoSeconds: 300,
+      ratePerSecond: 5,
+    });
+  });
+
+  it("sends through SMTP_URL, from MAIL_FROM, signed when all three DKIM settings are given", () => {
+    const mail = parseSettings({
+      SMTP_URL: "smtps://user:pass@mail.example:465",
+      MAIL_FROM: '"Meh Letters" <letters@meh.example>',
+      DKIM_DOMAIN: "meh.example",
+      DKIM_SELECTOR: "meh2026",
+      DKIM_PRIVATE_KEY_FILE: "/etc/meh/dkim.pem",
+      NEWSLETTER_UNDO_SECONDS: "60",
+      MAIL_RATE_PER_SECOND: "2",
+    }).mail;
+    expect(mail).toMatchObject({
+      smtpUrl: "smtps://user:pass@mail.example:465",
+      from: '"Meh Letters" <letters@meh.example>',
+      dkim: { domainName: "meh.example", keySelector: "meh2026", privateKeyFile: "/etc/meh/dkim.pem" },
+      undoSeconds: 60,
+      ratePerSecond: 2,
+    });
+    expect(parseSettings({ MAIL_FROM: "letters@meh.example" }).mail.from).toBe("letters@meh.example");
+  });
+
+  it.each([
+    [{ SMTP_URL: "http://mail.example" }, /SMTP_URL/],
+    [{ MAIL_FROM: "not an address" }, /MAIL_FROM/],
+    [{ DKIM_DOMAIN: "meh.example" }, /DKIM_PRIVATE_KEY_FILE: DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE/],
+    [{ NEWSLETTER_UNDO_SECONDS: "-5" }, /NEWSLETTER_UNDO_SECONDS/],
+    [{ MAIL_RATE_PER_SECOND: "0" }, /MAIL_RATE_PER_SECOND/],
+  ])("refuses mail settings that cannot work: %j", (env, message) => {
+    expect(() => parseSettings(env)).toThrow(message);
+  });
+
   it("reads trusted proxies as a list of IP addresses", () => {
     expect(parseSettings({ TRUSTED_PROXIES: "10.0.0.1, ::1" }).trustedProxies).toEqual(["10.0.0.1", "::1"]);
     expect(parseSettings({}).trustedProxies).toEqual([]);

@@ -2,6 +2,9 @@ import path from "node:path";
 import { z } from "zod";
 import { USERNAME_MAX_LENGTH } from "../../db/domain-constants.ts";
 
+// An address, alone or after a display name: newsletter@example.com, "Mostly Meh" <newsletter@example.com>.
+const MAILBOX = /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>"]+@[^\s@<>"]+)$/;
+
 /** Fast, and able to answer in a given JSON schema; any model that can is a setting away. */
 const DEFAULT_OPENAI_MODEL = "gpt-4.1-mini";
 
@@ -55,6 +58,18 @@ const settingsSchema = z
     OPENAI_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
     OPENAI_MODEL: z.string().trim().min(1).default(DEFAULT_OPENAI_MODEL),
     NICKNAME_DAILY_AI_LIMIT: z.coerce.number().int().min(0).default(500),
+    SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
+    MAIL_FROM: optional.pipe(
+      z
+        .string()
+        .regex(MAILBOX, 'must be an address, or a name and an address: "Site" <newsletter@example.com>')
+        .optional(),
+    ),
+    DKIM_DOMAIN: optional,
+    DKIM_SELECTOR: optional,
+    DKIM_PRIVATE_KEY_FILE: optional,
+    NEWSLETTER_UNDO_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+    MAIL_RATE_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(5),
   })
   .refine((s) => (s.ADMIN_USERNAME === undefined) === (s.ADMIN_PASSWORD === undefined), {
     message: "ADMIN_USERNAME and ADMIN_PASSWORD are set together or not at all",
@@ -64,6 +79,15 @@ const settingsSchema = z
     message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all",
     path: ["S3_SECRET_ACCESS_KEY"],
   })
+  .refine(
+    (s) =>
+      [s.DKIM_DOMAIN, s.DKIM_SELECTOR, s.DKIM_PRIVATE_KEY_FILE].every((v) => v === undefined) ||
+      [s.DKIM_DOMAIN, s.DKIM_SELECTOR, s.DKIM_PRIVATE_KEY_FILE].every((v) => v !== undefined),
+    {
+      message: "DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE are set together or not at all",
+      path: ["DKIM_PRIVATE_KEY_FILE"],
+    },
+  )
   .refine(
     (s) =>
       s.S3_BUCKET !== undefined ||
@@ -114,6 +138,23 @@ export interface Settings {
   /** Where uploads are kept: S3 when S3_BUCKET is set, else `uploadsDir`. */
   s3?: S3Settings;
   nickname: NicknameSettings;
+  mail: MailSettings;
+}
+
+/** How the newsletter's mail leaves: through an SMTP server, or, without one, into an outbox on disk. */
+export interface MailSettings {
+  /** `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`; unset, nothing leaves the machine. */
+  smtpUrl?: string;
+  /** Where messages go when there is no SMTP server: one `.eml` file each. */
+  outboxDir: string;
+  /** The From of every message. */
+  from: string;
+  /** Signing with DKIM: the domain, the selector of its DNS record, and the private key's file. */
+  dkim?: { domainName: string; keySelector: string; privateKeyFile: string };
+  /** How long a sent issue waits, cancellable, before its first message leaves. */
+  undoSeconds: number;
+  /** At most this many messages a second, so a small relay is not flooded. */
+  ratePerSecond: number;
 }
 
 /** How the nickname generator may use OpenAI; without a key it answers from its local generator alone. */
@@ -164,6 +205,17 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
         ? { apiKey: s.OPENAI_API_KEY, baseUrl: s.OPENAI_BASE_URL, model: s.OPENAI_MODEL }
         : undefined,
       dailyAiLimit: s.NICKNAME_DAILY_AI_LIMIT,
+    },
+    mail: {
+      smtpUrl: s.SMTP_URL,
+      outboxDir: path.join(dataDir, "outbox"),
+      from: s.MAIL_FROM ?? `"${s.SITE_NAME.replaceAll('"', "'")}" <newsletter@${new URL(siteUrl).hostname}>`,
+      dkim:
+        s.DKIM_DOMAIN && s.DKIM_SELECTOR && s.DKIM_PRIVATE_KEY_FILE
+          ? { domainName: s.DKIM_DOMAIN, keySelector: s.DKIM_SELECTOR, privateKeyFile: s.DKIM_PRIVATE_KEY_FILE }
+          : undefined,
+      undoSeconds: s.NEWSLETTER_UNDO_SECONDS,
+      ratePerSecond: s.MAIL_RATE_PER_SECOND,
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSettings } from "../lib/settings.server.ts";
-import { nicknameBanner } from "./banner.ts";
+import { mailBanner, nicknameBanner } from "./banner.ts";
 
 describe("the start banner", () => {
   it("says whether the nickname generator uses AI, and within what budget, or its local generator", () => {
@@ -13,5 +13,18 @@ describe("the start banner", () => {
     expect(nicknameBanner(parseSettings({ OPENAI_API_KEY: "sk-x", NICKNAME_DAILY_AI_LIMIT: "50" }))).toBe(
       "Nicknames: AI (gpt-4.1-mini), up to 50 answers a day, then the local generator",
     );
+  });
+
+  it("says where mail goes, naming a server without its password", () => {
+    expect(mailBanner(parseSettings({ DATA_DIR: "/srv/meh" }))).toBe(
+      "Mail:     kept in /srv/meh/outbox; nothing leaves this machine (set SMTP_URL to send)",
+    );
+    const sending = parseSettings({
+      SMTP_URL: "smtp://letters:secret@mail.example:587",
+      DKIM_DOMAIN: "meh.example",
+      DKIM_SELECTOR: "s1",
+      DKIM_PRIVATE_KEY_FILE: "/etc/dkim.pem",
+    });
+    expect(mailBanner(sending)).toBe("Mail:     sent through smtp://mail.example:587, signed for meh.example");
   });
 });

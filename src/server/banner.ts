@@ -21,6 +21,7 @@ export function startBanner(started: {
     `Database: ${where}${seeded ? " (seeded with the sample content)" : ""}`,
     `Uploads:  ${uploads}`,
     nicknameBanner(settings),
+    mailBanner(settings),
     ...originBanner(settings.writeOrigin),
     ...adminBanner(admin, url),
   ];
@@ -46,6 +47,13 @@ export function nicknameBanner({ nickname }: Settings): string {
   if (!nickname.openai) return "Nicknames: the local generator (set OPENAI_API_KEY for AI suggestions)";
   if (nickname.dailyAiLimit === 0) return "Nicknames: the local generator (NICKNAME_DAILY_AI_LIMIT is 0)";
   return `Nicknames: AI (${nickname.openai.model}), up to ${String(nickname.dailyAiLimit)} answers a day, then the local generator`;
+}
+
+/** Where the newsletter's mail goes: a server (named without its password), or the outbox. */
+export function mailBanner({ mail }: Settings): string {
+  if (!mail.smtpUrl) return `Mail:     kept in ${mail.outboxDir}; nothing leaves this machine (set SMTP_URL to send)`;
+  const server = new URL(mail.smtpUrl);
+  return `Mail:     sent through ${server.protocol}//${server.host}${mail.dkim ? `, signed for ${mail.dkim.domainName}` : ""}`;
 }
 
 /** Which origin writes (sign-in, saves) must come from: the CSRF check refuses any other. */
