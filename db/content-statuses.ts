@@ -14,3 +14,10 @@ export type ContentStatus = (typeof CONTENT_STATUSES)[number];
  */
 export const REVISION_REASONS = ["created", "saved", "published", "unpublished", "restored", "autosave"] as const;
 export type RevisionReason = (typeof REVISION_REASONS)[number];
+
+/**
+ * Where a newsletter address stands: waiting for its owner to confirm it, receiving the
+ * newsletter, left, or refused for good by its mail server.
+ */
+export const SUBSCRIBER_STATUSES = ["pending", "active", "unsubscribed", "bounced"] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];

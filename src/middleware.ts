@@ -14,6 +14,11 @@ import { PREVIEW_PARAM } from "@/modules/themes/theme-params";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+// A mail program's one-click unsubscribe (RFC 8058) is a POST from no page of ours, with no
+// Origin or another one. The token in its address is all the authority it needs, and all
+// it can do is take that one reader off the list.
+const CROSS_SITE_POSTS = new Set(["/api/newsletter/unsubscribe"]);
+
 /**
  * A page or middleware that fails is logged as one line without the visitor's input (see
  * `logUnexpected`), where Astro would print the error's message: a query's parameters.
@@ -86,16 +91,22 @@ const guardAdminPages = defineMiddleware(({ url, locals, redirect }, next) => {
 });
 
 /**
- * Refuse unsafe API calls from other origins (CSRF). Browsers send `Origin` on every
- * cross-site and same-site POST/PUT/DELETE, so a missing one is refused too. The origin
- * is SITE_URL's when set; otherwise the one the request was sent to (see `writeOrigin`).
+ * Refuse unsafe requests from other origins (CSRF): API calls, and forms posted to a page
+ * (the nickname generator without JavaScript). Browsers send `Origin` on every cross-site
+ * and same-site POST/PUT/DELETE, so a missing one is refused too. The origin is SITE_URL's
+ * when set; otherwise the one the request was sent to (see `writeOrigin`). This check, not
+ * Astro's own `checkOrigin`, guards forms, so a mail program's one-click unsubscribe can pass.
  */
 const requireSameOrigin = defineMiddleware(({ request, url }, next) => {
-  if (SAFE_METHODS.has(request.method) || !url.pathname.startsWith("/api/")) return next();
-  if (request.headers.get("Origin") !== (settings().writeOrigin ?? url.origin)) {
-    return errorResponse(forbidden("Cross-site request refused"));
-  }
-  return next();
+  if (SAFE_METHODS.has(request.method)) return next();
+  if (request.method === "POST" && CROSS_SITE_POSTS.has(url.pathname)) return next();
+  if (request.headers.get("Origin") === (settings().writeOrigin ?? url.origin)) return next();
+  const refused = forbidden("Cross-site request refused");
+  if (url.pathname.startsWith("/api/")) return errorResponse(refused);
+  return new Response(refused.message, {
+    status: 403,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 });
 
 /** Pages go out without Astro's inline island style, which HTML does not allow in the body. */

@@ -6,7 +6,7 @@ import { tables } from "./db.server";
 const { appState } = tables;
 
 /** What a key signs; each purpose has its own key, so one signature never passes for another's. */
-export type SigningPurpose = "uploadSigningKey" | "deviceCookieKey";
+export type SigningPurpose = "uploadSigningKey" | "deviceCookieKey" | "newsletterLinkKey";
 
 // The key lives in the database (made by whichever instance needs it first), so every
 // instance signs and checks alike.

@@ -2,6 +2,7 @@ import { purgeExpiredLoginFailures } from "@/modules/auth/account-throttle.serve
 import { deleteExpiredSessions } from "@/modules/auth/session.server";
 import { purgeOldAddresses } from "@/modules/auth/sign-in-addresses.server";
 import { purgeExpiredGrants } from "@/modules/uploads/upload-grants.server";
+import { purgeUnconfirmed } from "@/modules/newsletter/newsletter.server";
 import { sql } from "drizzle-orm";
 import type { DbHandle } from "../../db/client.ts";
 import type { Db } from "../lib/db.server";
@@ -9,7 +10,8 @@ import { purgeExpiredRateLimits } from "../lib/rate-limit.server";
 
 /**
  * Delete sessions past their timeouts, rate-limit counters and sign-in failures whose
- * window has ended, sign-in addresses no longer remembered, and lapsed upload grants.
+ * window has ended, sign-in addresses no longer remembered, lapsed upload grants, and
+ * newsletter addresses never confirmed.
  */
 export async function purgeExpired(db: Db): Promise<void> {
   await deleteExpiredSessions(db);
@@ -17,6 +19,7 @@ export async function purgeExpired(db: Db): Promise<void> {
   await purgeExpiredLoginFailures(db);
   await purgeOldAddresses(db);
   await purgeExpiredGrants(db);
+  await purgeUnconfirmed(db);
 }
 
 /**

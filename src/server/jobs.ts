@@ -1,9 +1,12 @@
 import type { DbHandle } from "../../db/client.ts";
 import { z } from "zod";
 import { PUBLISH_DUE_JOB, publishDue } from "../modules/editorial/publish-due.server.ts";
+import { CONFIRMATION_JOB, sendConfirmation } from "../modules/newsletter/newsletter.server.ts";
 import { purgeExpired, refreshStatistics } from "./housekeeping.server.ts";
+import { runtime } from "./runtime.ts";
 
 const publishDueData = z.object({ atStart: z.boolean().optional() });
+const confirmationData = z.object({ subscriberId: z.number().int().positive() });
 
 /** What a job is given to work with. */
 export interface JobContext {
@@ -45,6 +48,18 @@ export const JOBS: readonly Job[] = [
     timeoutSeconds: 120,
     run: async ({ database }, data) => {
       await publishDue(database.db, publishDueData.parse(data ?? {}));
+    },
+  },
+  {
+    // Sent by a signup, so the visitor's request never waits on a mail server. A server
+    // that refuses for now is tried again; the address waits a week for its confirmation.
+    name: CONFIRMATION_JOB,
+    concurrency: 2,
+    retry: { limit: 6, delaySeconds: 60, backoff: true },
+    timeoutSeconds: 120,
+    run: async ({ database }, data) => {
+      const { subscriberId } = confirmationData.parse(data);
+      await sendConfirmation(database.db, await runtime().mailer(), runtime().settings, subscriberId);
     },
   },
   {

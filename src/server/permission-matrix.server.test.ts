@@ -59,14 +59,17 @@ describe("the permission matrix, generated from every /api route's declared acce
     );
   });
 
-  it("lets only sign-in, sign-out, the newsletter signup and the nickname generator post without the admin role", () => {
+  it("lets only sign-in, sign-out, the newsletter's signup and reader links, and the nickname generator post without the admin role", () => {
     const openWrites = endpoints
       .filter((e) => e.method !== "GET" && e.route.access !== "admin")
       .map((e) => `${e.method} ${e.path}`);
     expect(openWrites.sort()).toEqual([
       "POST /api/auth/login",
       "POST /api/auth/logout",
+      "POST /api/newsletter/confirm",
+      "POST /api/newsletter/resubscribe",
       "POST /api/newsletter/subscribe",
+      "POST /api/newsletter/unsubscribe",
       "POST /api/nickname/generate",
     ]);
   });

@@ -3,6 +3,7 @@ import { NICKNAME_AI_CONCURRENCY, type NicknameGenerator } from "@/modules/nickn
 import { openAiNicknames } from "@/modules/nickname/openai-nicknames.server";
 import { PageStore } from "@/modules/publishing/page-store.server";
 import { Publisher } from "@/modules/publishing/publisher.server";
+import { openMailer, type Mailer } from "@/modules/newsletter/mailer.server";
 import type { ObjectStore } from "@/modules/uploads/object-store.server";
 import { createObjectStore } from "@/modules/uploads/open-object-store.server";
 import type { CssCheck } from "@/modules/themes/css-check";
@@ -28,6 +29,7 @@ export class Runtime {
   #database?: DbHandle;
   #objects?: Promise<ObjectStore>;
   #nicknames?: NicknameGenerator;
+  #mailer?: Promise<Mailer>;
   /** The job queue, in the site worker once it has started; elsewhere none. */
   jobs?: JobSender;
   /** Checks a theme's CSS; here, in this thread, unless the site worker hands it to one of its own. */
@@ -45,6 +47,17 @@ export class Runtime {
   /** Use an already made object store (tests keep uploads in a folder of their own). */
   useObjectStore(store: ObjectStore): void {
     this.#objects = Promise.resolve(store);
+  }
+
+  /** Use an already opened mailer (tests send to an SMTP server of their own). */
+  useMailer(mailer: Mailer): void {
+    this.#mailer = Promise.resolve(mailer);
+  }
+
+  /** Where the newsletter's mail goes: SMTP_URL's server, or the outbox. */
+  mailer(): Promise<Mailer> {
+    this.#mailer ??= openMailer(this.settings.mail);
+    return this.#mailer;
   }
 
   get database(): DbHandle {

@@ -39,10 +39,12 @@ test("a write on one instance drops and rebuilds the same pages on the other, an
     await expect.poll(async () => (await other.get("/")).text(), { timeout: 5000 }).toContain(title);
     await expect.poll(() => cacheState(admin, "/", second.origin), { timeout: 5000 }).toBe("fresh");
     // The other instance rebuilt its own index from the shared database once it heard.
-    await expect.poll(() => pagefindSearch(second.origin, word), { timeout: 15_000 }).toEqual([`/post/${slug}`]);
+    // Asked for this post alone: other writer tests' posts carry look-alike markers that a
+    // fuzzy search may also find.
+    await expect.poll(() => pagefindSearch(second.origin, word), { timeout: 15_000 }).toContain(`/post/${slug}`);
     await admin.delete(`/api/posts/${id}`);
     await expect.poll(async () => (await other.get("/")).text(), { timeout: 5000 }).not.toContain(title);
-    await expect.poll(() => pagefindSearch(second.origin, word), { timeout: 15_000 }).toEqual([]);
+    await expect.poll(() => pagefindSearch(second.origin, word), { timeout: 15_000 }).not.toContain(`/post/${slug}`);
   } finally {
     await second.stop();
   }

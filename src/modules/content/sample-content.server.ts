@@ -28,6 +28,8 @@ const postFrontmatter = z.object({
   ...common,
   excerpt: z.string().trim().min(1),
   image: z.string().min(1),
+  // What the cover shows, read out to those who cannot see it.
+  imageAlt: z.string().min(1).max(300),
   gallery: z.array(z.object({ image: z.string().min(1), description: z.string().optional() })).default([]),
 });
 

@@ -90,6 +90,7 @@ async function insertContent(db: Db, content: SampleContent, media: MediaUrls): 
         excerpt: post.excerpt,
         content: post.content,
         imageUrl: url(post.image),
+        imageAlt: post.imageAlt,
         category: post.category,
         mehRating: post.mehRating,
         existentialEcho: post.existentialEcho ?? null,

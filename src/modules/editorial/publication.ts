@@ -62,6 +62,13 @@ export function nextPublication(current: Publication | undefined, input: Publica
   return { status, publishedAt: status === "published" ? now : (current?.publishedAt ?? now), lateSeconds: null };
 }
 
+/**
+ * Late by more than this, an item a server's start publishes went public late because no
+ * instance was running. An instance that starts while others run may find an item due this
+ * very moment, before their job for it has run: a few seconds past its time is not late.
+ */
+export const LATE_AT_START_SECONDS = 10;
+
 /** Whether the public sees an item in this state (what `isPublic` decides in SQL). */
 export const isPublished = (publication: Pick<Publication, "status">): boolean => publication.status === "published";
 

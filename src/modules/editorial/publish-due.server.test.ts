@@ -142,6 +142,16 @@ describe("drafts and schedules", () => {
     expect((await postBySlug(handle.db, scheduled.slug))?.lateSeconds).toBe(12 * 60);
   });
 
+  it("a start that finds an item due a moment ago, while another instance is about to publish it, does not call it late", async () => {
+    const scheduled = await createPost(
+      handle.db,
+      post("Qmomentmarker", { status: "scheduled", publishedAt: inAnHour() }),
+    );
+    const startedAt = new Date(scheduled.publishedAt.getTime() + 3000);
+    expect((await publishDue(handle.db, { now: startedAt, atStart: true })).posts).toContain(scheduled.id);
+    expect((await postBySlug(handle.db, scheduled.slug))?.lateSeconds).toBeNull();
+  });
+
   it("unscheduling, rescheduling and publishing early, from an update", async () => {
     const item = await createPost(handle.db, post("Qmovedmarker", { status: "scheduled", publishedAt: inAnHour() }));
     const unscheduled = await updatePost(handle.db, item.id, post("Qmovedmarker", { status: "draft" }));

@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { changeOf, type ContentChange } from "@/modules/publishing/content-tags";
 import { runtime } from "@/server/runtime";
+import { LATE_AT_START_SECONDS } from "./publication";
 
 const { posts, videos } = tables;
 
@@ -11,7 +12,8 @@ export const PUBLISH_DUE_JOB = "publish-due";
 
 /**
  * Late by more than this, an item went public late because no instance was running: the
- * job that publishes it runs within seconds of its time whenever one is.
+ * job sent for its time publishes it within seconds whenever one is, and the minute's
+ * sweep within a minute even if that job was lost.
  */
 const LATE_AFTER_SECONDS = 60;
 
@@ -41,7 +43,7 @@ export async function publishDue(db: Db, { now, atStart = false }: PublishDueOpt
   const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
   const flip = async (table: typeof posts | typeof videos): Promise<number[]> => {
     const late = sql`extract(epoch from (${at} - ${table.publishedAt}))`;
-    const lateEnough = atStart ? sql`${late} > 0` : sql`${late} > ${LATE_AFTER_SECONDS}`;
+    const lateEnough = sql`${late} > ${atStart ? LATE_AT_START_SECONDS : LATE_AFTER_SECONDS}`;
     const rows = await db
       .update(table)
       .set({

@@ -1,7 +1,8 @@
 import { defineRoute } from "@/server/define-route.server";
 import { DomainError } from "@/lib/errors";
 import { seeOther } from "@/lib/http.server";
-import { SIGNUP_LIMITS, signupKeys, subscribe } from "@/modules/newsletter/newsletter.server";
+import { runtime } from "@/server/runtime";
+import { CONFIRMATION_JOB, SIGNUP_LIMITS, signupKeys, subscribe } from "@/modules/newsletter/newsletter.server";
 import { newsletterSignupSchema } from "@/modules/newsletter/schema";
 
 // JSON from the island, or a plain HTML form posted without JavaScript, which must land
@@ -15,7 +16,9 @@ export const POST = defineRoute({
   // A form may carry other controls (a submit button's name); only the address is read.
   form: (fields) => ({ email: fields.get("email") ?? undefined }),
   run: async ({ body, db, isForm }) => {
-    await subscribe(db, body.email);
+    const confirm = await subscribe(db, body.email);
+    // Sent from the queue: the visitor never waits on a mail server, and a slow one is tried again.
+    if (confirm !== null) await runtime().jobs?.send(CONFIRMATION_JOB, { subscriberId: confirm });
     return isForm ? seeOther("/newsletter/thanks") : undefined;
   },
   onError: (error, { isForm }) => {

@@ -1,0 +1,20 @@
+import { render } from "@react-email/render";
+import type { ReactElement } from "react";
+import type { Letter } from "./letter";
+import { ConfirmationEmail } from "./emails/ConfirmationEmail";
+
+/** A message's subject and its two parts, HTML and the plain text made from it. */
+async function rendered(subject: string, email: ReactElement): Promise<Pick<Letter, "subject" | "html" | "text">> {
+  const [html, text] = await Promise.all([render(email), render(email, { plainText: true })]);
+  return { subject, html, text };
+}
+
+/** The newsletter's list, as its messages name it (List-Id), with the address that leaves it. */
+export function listOf(siteUrl: string, siteName: string, unsubscribeUrl: string): Letter["list"] {
+  return { id: `newsletter.${new URL(siteUrl).hostname}`, name: siteName, unsubscribeUrl };
+}
+
+/** The message asking a new reader to confirm. */
+export function confirmationLetter(props: { siteName: string; confirmUrl: string; unsubscribeUrl: string }) {
+  return rendered(`Confirm your subscription to ${props.siteName}`, <ConfirmationEmail {...props} />);
+}

@@ -1,0 +1,98 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { expect, test } from "./fixtures";
+import { e2eDataDir, hydrated, siteOrigin } from "./support";
+
+// With no SMTP_URL, the test servers keep every message in their outbox: the reader's
+// mail is read from there, as the owner would open it.
+
+/** The outbox of this project's server. */
+function outbox(): string {
+  const project = test.info().project.name;
+  const server = project.startsWith("postgres") ? "postgres" : project.startsWith("s3") ? "s3" : "pglite";
+  return path.join(e2eDataDir(server), "outbox");
+}
+
+/** The message the outbox holds for `address`, once it is there. */
+async function messageTo(address: string): Promise<ParsedMail> {
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = await readdir(outbox()).catch(() => []);
+        for (const file of files) {
+          const parsed = await simpleParser(await readFile(path.join(outbox(), file)));
+          if (parsed.to && !Array.isArray(parsed.to) && parsed.to.text === address) found = parsed;
+        }
+        return found !== undefined;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  if (!found) throw new Error(`no message to ${address}`);
+  return found;
+}
+
+const linkTo = (mail: ParsedMail, page: string) =>
+  [...(mail.html || "").matchAll(/href="([^"]+)"/g)]
+    .map((m) => (m[1] ?? "").replaceAll("&amp;", "&"))
+    .find((href) => href.startsWith(`${siteOrigin()}${page}?`)) ?? "";
+
+test("a reader subscribes, confirms from the message, leaves from its link, and comes back", async ({
+  page,
+  request,
+}) => {
+  const address = `reader-${crypto.randomUUID().slice(0, 8)}@example.org`;
+  await page.goto("/");
+  const field = page.getByLabel("Email address");
+  await field.scrollIntoViewIfNeeded();
+  await hydrated(page, "NewsletterForm");
+  await field.fill(address);
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Successfully subscribed!" })).toBeVisible();
+
+  const confirmation = await messageTo(address);
+  expect(confirmation.subject).toBe("Confirm your subscription to Mostly Meh");
+  const confirmLink = linkTo(confirmation, "/newsletter/confirm");
+  expect(confirmLink).not.toBe("");
+  // Opening the link asks; only the button confirms (a mail scanner's visit confirms nobody).
+  const opened = await request.get(confirmLink);
+  expect(opened.headers()["cache-control"]).toBe("private, no-store");
+  await page.goto(confirmLink);
+  await expect(page.getByRole("heading", { name: "One click, and you're on the list" })).toBeVisible();
+  await page.getByRole("button", { name: "Confirm my subscription" }).click();
+  await expect(page.getByRole("heading", { name: "You're on the list" })).toBeVisible();
+
+  // The message's way out, in words: a page with a button, then a way back in.
+  await page.goto(linkTo(confirmation, "/newsletter/unsubscribe"));
+  await expect(page.getByRole("heading", { name: "Leave the newsletter?" })).toBeVisible();
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByRole("heading", { name: "You're off the list" })).toBeVisible();
+  await page.getByRole("button", { name: "Subscribe again" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+
+  // A mail program's one-click button: a POST to List-Unsubscribe, no cookie, no page.
+  const oneClick = /<([^>]+)>/.exec(
+    confirmation.headerLines.find((line) => line.key === "list-unsubscribe")?.line ?? "",
+  )?.[1];
+  expect(oneClick).toMatch(new RegExp(`^${siteOrigin()}/api/newsletter/unsubscribe\\?token=`));
+  const left = await request.post(oneClick ?? "", {
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    data: "List-Unsubscribe=One-Click",
+  });
+  expect(left.status()).toBe(200);
+  expect(await left.json()).toEqual({ outcome: "done" });
+  // That is the one write another site may send: the confirmation's form, and a page's
+  // own form (the nickname generator's, without JavaScript), are refused from elsewhere.
+  const elsewhere = { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://elsewhere.example" };
+  const token = new URL(confirmLink).searchParams.get("token") ?? "";
+  expect((await request.post("/api/newsletter/confirm", { headers: elsewhere, data: `token=${token}` })).status()).toBe(
+    403,
+  );
+  expect((await request.post("/nickname-generator", { headers: elsewhere, data: "name=Kim" })).status()).toBe(403);
+
+  // A link that names nobody says so, and asks nothing.
+  await page.goto("/newsletter/confirm?token=1.nonsense");
+  await expect(page.getByRole("heading", { name: "This link has gone stale" })).toBeVisible();
+});
