@@ -5,13 +5,25 @@ import { pathToFileURL } from "node:url";
 
 /**
  * The pages a site's Pagefind index finds for a term, asked as a visitor's browser asks:
- * Pagefind's own library, loaded from the site, fetching the index over HTTP.
+ * Pagefind's own library, loaded from the site, fetching the index over HTTP. A search
+ * begun on a build that a rebuild removing a page replaced meanwhile finds its index parts
+ * gone (they held the removed page's words); as a browser would, it loads the index again.
  */
 export async function pagefindSearch(
   origin: string,
   term: string,
   filters?: Record<string, string>,
 ): Promise<string[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await searchOnce(origin, term, filters);
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+async function searchOnce(origin: string, term: string, filters?: Record<string, string>): Promise<string[]> {
   const library = await fetch(`${origin}/pagefind/pagefind.js`);
   if (!library.ok) return [];
   const dir = mkdtempSync(path.join(os.tmpdir(), "meh-pagefind-"));
