@@ -46,12 +46,15 @@ test("a write shows on home and its page at once; untouched pages stay stored", 
 });
 
 test("dropped pages are rendered again in the background", async ({ admin, request }) => {
+  // Behind the re-renders of every writer test running beside it (drafts, revisions,
+  // restores), which on a busy machine take most of a minute to work through.
+  test.setTimeout(120_000);
   const post = await created(admin, `Rerender Check ${crypto.randomUUID().slice(0, 8)}`);
   await request.get(`/post/${post.slug}`);
   await admin.put(`/api/posts/${post.id}`, { data: newPost("Rerender Check, again") });
   // Asked of the store, without a read that would render it. Dropped pages are rendered one
   // at a time, behind those of every other test's writes, so the wait follows their number.
-  await expect.poll(() => cacheState(admin, `/post/${post.slug}`), { timeout: 30_000 }).toBe("fresh");
+  await expect.poll(() => cacheState(admin, `/post/${post.slug}`), { timeout: 100_000 }).toBe("fresh");
   await admin.delete(`/api/posts/${post.id}`);
 });
 
