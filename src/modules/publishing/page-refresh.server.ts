@@ -9,22 +9,33 @@ export type RenderPage = (request: Request) => Promise<Response>;
  * A listener that renders the pages a change dropped again, one at a time, by calling the
  * renderer (which stores each page as a visitor's read would), so the next visitor gets a
  * stored page. `origin` is the site's address, once it listens: pages link themselves by it.
+ * A page dropped again while it waits is rendered once, so a burst of writes (a restore, a
+ * schedule's sweep, an import) costs one render per page, not one per write; a page dropped
+ * while it renders is rendered again after, since that render may show what came before.
  */
 export function rerenderDroppedPages(render: RenderPage, origin: () => string | undefined): ChangeListener {
-  let queue = Promise.resolve();
+  const waiting = new Set<string>();
+  let draining = false;
+  const drain = async (base: string) => {
+    draining = true;
+    // A moment's pause lets a visitor's own read render a page first; the rerender then
+    // finds it stored and costs nothing, instead of two renders competing for the CPU.
+    await pause(100);
+    // A Set visits what is added while it is walked, and a page deleted and added again
+    // goes to the end: every page waiting is rendered, each once.
+    for (const key of waiting) {
+      waiting.delete(key);
+      await render(new Request(base + key, { headers: { "Accept-Encoding": "br" } })).then(
+        (response) => response.body?.cancel(),
+        () => undefined,
+      );
+    }
+    draining = false;
+  };
   return ({ droppedPages }) => {
     const base = origin();
     if (!base || droppedPages.length === 0) return;
-    // A moment's pause lets a visitor's own read render a page first; the rerender then
-    // finds it stored and costs nothing, instead of two renders competing for the CPU.
-    queue = queue.then(async () => {
-      await pause(100);
-      for (const key of droppedPages) {
-        await render(new Request(base + key, { headers: { "Accept-Encoding": "br" } })).then(
-          (response) => response.body?.cancel(),
-          () => undefined,
-        );
-      }
-    });
+    for (const key of droppedPages) waiting.add(key);
+    if (!draining) void drain(base);
   };
 }

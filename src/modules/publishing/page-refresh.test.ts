@@ -42,3 +42,28 @@ it("goes on to the next page when one fails to render", async () => {
     expect(rendered).toEqual(["/a", "/b"]);
   });
 });
+
+it("renders a page dropped by many changes while it waits once, and one dropped while it renders again after", async () => {
+  const rendered: string[] = [];
+  let finish = () => {};
+  const render = (request: Request) => {
+    rendered.push(new URL(request.url).pathname);
+    if (rendered.length > 1) return Promise.resolve(new Response("page"));
+    return new Promise<Response>((resolve) => {
+      finish = () => {
+        resolve(new Response("page"));
+      };
+    });
+  };
+  const listener = rerenderDroppedPages(render, () => "http://site.test");
+  for (let write = 0; write < 20; write++) void listener(change(["/", "/archive"]));
+  await vi.waitFor(() => {
+    expect(rendered).toEqual(["/"]);
+  });
+  // Home changes again while it renders: what that render shows may be from before.
+  void listener(change(["/"]));
+  finish();
+  await vi.waitFor(() => {
+    expect(rendered).toEqual(["/", "/archive", "/"]);
+  });
+});
