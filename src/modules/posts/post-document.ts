@@ -19,5 +19,3 @@ export function postDocument(
     images: gallery.map(({ imageUrl, description, caption }) => ({ imageUrl, description, caption })),
   };
 }
-
-export type PostDocument = ReturnType<typeof postDocument>;

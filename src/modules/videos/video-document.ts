@@ -5,8 +5,10 @@ import type { VideoRow } from "./videos.server";
 /** A video as a revision keeps it: its fields and where it stood. */
 export function videoDocument(
   video: ItemFields &
-    Pick<VideoRow, "description" | "videoUrl" | "thumbnailUrl" | "duration"> & { captionsUrl?: string | null } &
-    Pick<Publication, "status" | "publishedAt">,
+    Pick<VideoRow, "description" | "videoUrl" | "thumbnailUrl" | "duration"> & { captionsUrl?: string | null } & Pick<
+      Publication,
+      "status" | "publishedAt"
+    >,
 ) {
   return {
     ...itemDocument(video),
@@ -17,5 +19,3 @@ export function videoDocument(
     duration: video.duration,
   };
 }
-
-export type VideoDocument = ReturnType<typeof videoDocument>;
