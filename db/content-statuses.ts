@@ -21,3 +21,18 @@ export type RevisionReason = (typeof REVISION_REASONS)[number];
  */
 export const SUBSCRIBER_STATUSES = ["pending", "active", "unsubscribed", "bounced"] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+/**
+ * Where a newsletter issue stands: being written (or called back within its undo window),
+ * waiting out that window, going out, stopped after its mail server kept failing (until the
+ * owner resumes it), or done: every copy delivered or given up on.
+ */
+export const ISSUE_STATUSES = ["draft", "scheduled", "sending", "paused", "sent"] as const;
+export type IssueStatus = (typeof ISSUE_STATUSES)[number];
+
+/**
+ * What became of one issue for one reader: not yet sent, accepted by their server, refused
+ * for now and to be tried again, refused for good (the address bounced), or given up on.
+ */
+export const DELIVERY_STATUSES = ["pending", "sent", "retrying", "bounced", "failed"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

@@ -8,6 +8,7 @@ export { videos } from "./videos.ts";
 export { pageLayouts, layoutVersions } from "./page-layouts.ts";
 export { cssThemes } from "./css-themes.ts";
 export { newsletterSubscribers } from "./newsletter.ts";
+export { newsletterIssues, newsletterDeliveries } from "./newsletter-issues.ts";
 export { appState } from "./app-state.ts";
 export { uploadGrants } from "./upload-grants.ts";
 export { revisions } from "./revisions.ts";

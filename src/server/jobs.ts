@@ -2,6 +2,8 @@ import type { DbHandle } from "../../db/client.ts";
 import { z } from "zod";
 import { PUBLISH_DUE_JOB, publishDue } from "../modules/editorial/publish-due.server.ts";
 import { CONFIRMATION_JOB, sendConfirmation } from "../modules/newsletter/newsletter.server.ts";
+import { SEND_JOB, sendDue } from "../modules/newsletter/deliver-issue.server.ts";
+import { DIGEST_HOUR_UTC, DIGEST_JOB, writeMonthlyDigest } from "../modules/newsletter/digest.server.ts";
 import { purgeExpired, refreshStatistics } from "./housekeeping.server.ts";
 import { runtime } from "./runtime.ts";
 
@@ -60,6 +62,31 @@ export const JOBS: readonly Job[] = [
     run: async ({ database }, data) => {
       const { subscriberId } = confirmationData.parse(data);
       await sendConfirmation(database.db, await runtime().mailer(), runtime().settings, subscriberId);
+    },
+  },
+  {
+    // Sent for an issue's own time (the end of its undo window) and for a resume, and swept
+    // every minute besides: the ledger is rows, so a restart, a crash mid-send or a lost job
+    // only delays the rest, and retries fall due without anything waiting in memory.
+    name: SEND_JOB,
+    schedule: "* * * * *",
+    concurrency: 1,
+    retry: { limit: 3, delaySeconds: 30, backoff: true },
+    timeoutSeconds: 600,
+    run: async ({ database }) => {
+      const { siteUrl, siteName } = runtime().settings;
+      await sendDue({ db: database.db, mailer: await runtime().mailer(), siteUrl, siteName });
+    },
+  },
+  {
+    // Daily; on the owner's day of the month it writes the digest as a draft for them to send.
+    name: DIGEST_JOB,
+    schedule: `0 ${String(DIGEST_HOUR_UTC)} * * *`,
+    concurrency: 1,
+    retry: { limit: 3, delaySeconds: 300, backoff: true },
+    timeoutSeconds: 300,
+    run: async ({ database }) => {
+      await writeMonthlyDigest(database.db, runtime().settings);
     },
   },
   {

@@ -2,6 +2,7 @@ import { render } from "@react-email/render";
 import type { ReactElement } from "react";
 import type { Letter } from "./letter";
 import { ConfirmationEmail } from "./emails/ConfirmationEmail";
+import { IssueEmail, type IssueEmailProps } from "./emails/IssueEmail";
 
 /** A message's subject and its two parts, HTML and the plain text made from it. */
 async function rendered(subject: string, email: ReactElement): Promise<Pick<Letter, "subject" | "html" | "text">> {
@@ -17,4 +18,9 @@ export function listOf(siteUrl: string, siteName: string, unsubscribeUrl: string
 /** The message asking a new reader to confirm. */
 export function confirmationLetter(props: { siteName: string; confirmUrl: string; unsubscribeUrl: string }) {
   return rendered(`Confirm your subscription to ${props.siteName}`, <ConfirmationEmail {...props} />);
+}
+
+/** An issue of the newsletter, for one reader (the unsubscribe link is theirs). */
+export function issueLetter(props: IssueEmailProps) {
+  return rendered(props.subject, <IssueEmail {...props} />);
 }

@@ -24,6 +24,8 @@ export const emailStyles = {
     borderRadius: "8px",
   },
   heading: { margin: "0 0 16px", fontSize: "22px", lineHeight: "1.3", color: EMAIL_COLORS.text },
+  itemHeading: { margin: "12px 0 4px", fontSize: "19px", lineHeight: "1.3" },
+  image: { display: "block", width: "100%", maxWidth: "496px", height: "auto", borderRadius: "6px" },
   text: { fontSize: "16px", lineHeight: "1.6", color: EMAIL_COLORS.text },
   button: {
     display: "inline-block",

@@ -1,0 +1,66 @@
+import { Body, Container, Head, Heading, Hr, Html, Img, Link, Preview, Section, Text } from "@react-email/components";
+import type { IssueItem } from "../issue-item";
+import { EMAIL_COLORS, emailStyles } from "./email-style";
+
+export interface IssueEmailProps {
+  siteName: string;
+  siteUrl: string;
+  subject: string;
+  items: IssueItem[];
+  unsubscribeUrl: string;
+}
+
+const KIND = { post: "Read the post", video: "Watch the video" } as const;
+
+/**
+ * An issue of the newsletter: what was noticed, each with its picture, a few lines and a
+ * plain link to the site. No tracking pixel, no rewritten links: a reader's click goes
+ * straight to the page.
+ */
+export function IssueEmail({ siteName, siteUrl, subject, items, unsubscribeUrl }: IssueEmailProps) {
+  const [first] = items;
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{first ? `${first.title}, and other things of modest interest.` : subject}</Preview>
+      <Body style={emailStyles.body}>
+        <Container style={emailStyles.container}>
+          <Text style={emailStyles.footer}>
+            <Link href={siteUrl} style={{ color: EMAIL_COLORS.muted }}>
+              {siteName}
+            </Link>
+          </Text>
+          <Heading style={emailStyles.heading}>{subject}</Heading>
+          <Text style={emailStyles.text}>
+            {items.length === 1
+              ? "Something new has been noticed. It is about as exciting as you would expect."
+              : `${String(items.length)} new things have been noticed since last time. Pace yourself.`}
+          </Text>
+          {items.map((item) => (
+            <Section key={item.url} style={{ margin: "24px 0" }}>
+              {item.image ? (
+                <Link href={item.url}>
+                  <Img src={item.image.src} alt={item.image.alt} width="496" style={emailStyles.image} />
+                </Link>
+              ) : null}
+              <Heading as="h2" style={emailStyles.itemHeading}>
+                <Link href={item.url} style={{ color: EMAIL_COLORS.text }}>
+                  {item.title}
+                </Link>
+              </Heading>
+              <Text style={emailStyles.text}>{item.summary}</Text>
+              <Link href={item.url} style={{ color: EMAIL_COLORS.accent }}>
+                {KIND[item.kind]}
+              </Link>
+            </Section>
+          ))}
+          <Hr style={{ borderColor: EMAIL_COLORS.border }} />
+          <Text style={emailStyles.footer}>
+            You are getting this because you asked for {siteName} by email, one or two messages a month. Had enough?{" "}
+            <Link href={unsubscribeUrl}>Unsubscribe</Link>, no hard feelings.
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}

@@ -1,0 +1,9 @@
+/** One post or video as a message shows it: every address absolute, since it is read far from the site. */
+export interface IssueItem {
+  kind: "post" | "video";
+  title: string;
+  summary: string;
+  url: string;
+  /** A picture mail programs can show (a raster, not the SVG placeholder), if the item has one. */
+  image?: { src: string; alt: string };
+}

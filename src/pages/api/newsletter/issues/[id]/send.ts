@@ -1,0 +1,20 @@
+import { defineRoute } from "@/server/define-route.server";
+import { runtime, settings } from "@/server/runtime";
+import { idParam } from "@/lib/query-schemas";
+import { SEND_JOB } from "@/modules/newsletter/deliver-issue.server";
+import { scheduleSend } from "@/modules/newsletter/issues.server";
+import { sendInputSchema } from "@/modules/newsletter/issue-schema";
+
+/** Send after the undo window; the minute's sweep sends it even if this wake-up is lost. */
+export const POST = defineRoute({
+  access: "admin",
+  params: idParam,
+  body: sendInputSchema,
+  run: async ({ params, body, db }) => {
+    const { siteUrl, mail } = settings();
+    const issue = await scheduleSend(db, siteUrl, params.id, { undoSeconds: mail.undoSeconds, overLimit: body?.overLimit });
+    const sendAt = issue.sendAt ?? new Date();
+    await runtime().jobs?.send(SEND_JOB, {}, { startAfter: sendAt });
+    return { status: issue.status, sendAt: sendAt.toISOString() };
+  },
+});
