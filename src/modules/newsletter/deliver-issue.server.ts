@@ -31,7 +31,12 @@ type Refusal = "bounced" | "later" | "failed" | "unreachable";
 
 /** Read nodemailer's error: the SMTP reply's code and the command it answered, if there was a reply at all. */
 export function refusalOf(error: unknown): { kind: Refusal; response: string } {
-  const { responseCode: code, command, response, message } = error as {
+  const {
+    responseCode: code,
+    command,
+    response,
+    message,
+  } = error as {
     responseCode?: number;
     command?: string;
     response?: string;
@@ -162,7 +167,12 @@ async function sendOne(context: SendContext, text: IssueText, row: Claimed, now:
       to: row.email,
       list: listOf(siteUrl, siteName, oneClickUnsubscribeUrl(siteUrl, leave)),
     });
-    await settle(db, row, now, { status: "sent", response: delivery.response.slice(0, 500), sentAt: now, nextAttemptAt: null });
+    await settle(db, row, now, {
+      status: "sent",
+      response: delivery.response.slice(0, 500),
+      sentAt: now,
+      nextAttemptAt: null,
+    });
     return "sent";
   } catch (error) {
     const { kind, response } = refusalOf(error);
@@ -234,7 +244,10 @@ export async function sendIssue(context: SendContext, issueId: number): Promise<
         .where(eq(issues.id, issueId))
         .returning({ failures: issues.connectionFailures });
       if ((failing?.failures ?? 0) >= PAUSE_AFTER_FAILURES) {
-        const [last] = await db.select({ response: deliveries.response }).from(deliveries).where(eq(deliveries.id, row.id));
+        const [last] = await db
+          .select({ response: deliveries.response })
+          .from(deliveries)
+          .where(eq(deliveries.id, row.id));
         await pause(db, issueId, last?.response ?? "The mail server could not be reached");
         break;
       }

@@ -95,7 +95,12 @@ export async function previewLetter(
   subject: string,
   items: IssueItem[],
 ): Promise<LetterPreview> {
-  const letter = await issueLetter({ ...site, subject, items, unsubscribeUrl: `${site.siteUrl}/newsletter/unsubscribe` });
+  const letter = await issueLetter({
+    ...site,
+    subject,
+    items,
+    unsubscribeUrl: `${site.siteUrl}/newsletter/unsubscribe`,
+  });
   return { subject, items, html: letter.html, text: letter.text };
 }
 

@@ -15,7 +15,6 @@ export interface IssueItemIds {
   videoIds: number[];
 }
 
-
 /** The most items one issue carries: a digest, not the archive. */
 export const MAX_ISSUE_ITEMS = 12;
 /** What a first digest looks back over, when no issue has gone out before it. */

@@ -59,10 +59,16 @@ async function publicIds(db: Db, ids: IssueItemIds): Promise<IssueItemIds> {
   const [postRows, videoRows] = await Promise.all([
     ids.postIds.length === 0
       ? []
-      : db.select({ id: posts.id }).from(posts).where(and(inArray(posts.id, ids.postIds), isPublic(posts))),
+      : db
+          .select({ id: posts.id })
+          .from(posts)
+          .where(and(inArray(posts.id, ids.postIds), isPublic(posts))),
     ids.videoIds.length === 0
       ? []
-      : db.select({ id: videos.id }).from(videos).where(and(inArray(videos.id, ids.videoIds), isPublic(videos))),
+      : db
+          .select({ id: videos.id })
+          .from(videos)
+          .where(and(inArray(videos.id, ids.videoIds), isPublic(videos))),
   ]);
   return { postIds: postRows.map((r) => r.id), videoIds: videoRows.map((r) => r.id) };
 }
@@ -86,7 +92,12 @@ export async function createIssue(
   else if (items.length === 0) throw conflict("Nothing has been published since the last issue");
   const [row] = await db
     .insert(issues)
-    .values({ ...ids, digest: digest || !chosen, subject: input.subject ?? defaultSubject(siteName, items, now) })
+    .values({
+      ...ids,
+      digest: digest || !chosen,
+      subject: input.subject ?? defaultSubject(siteName, items, now),
+      createdAt: now,
+    })
     .returning();
   if (!row) throw new Error("The issue was not written");
   return row;
@@ -114,7 +125,14 @@ async function countsOf(db: Db, ids: number[]): Promise<Map<number, DeliveryCoun
 }
 
 /** The counts of an issue whose sending has not started. */
-export const NO_DELIVERIES: Readonly<DeliveryCounts> = { total: 0, pending: 0, sent: 0, retrying: 0, bounced: 0, failed: 0 };
+export const NO_DELIVERIES: Readonly<DeliveryCounts> = {
+  total: 0,
+  pending: 0,
+  sent: 0,
+  retrying: 0,
+  bounced: 0,
+  failed: 0,
+};
 const emptyCounts = (): DeliveryCounts => ({ ...NO_DELIVERIES });
 
 /** An issue as the admin's calls answer it. */
@@ -149,7 +167,6 @@ export async function listIssues(db: Db): Promise<IssueJson[]> {
   );
   return rows.map((row) => serializeIssue(row, counts.get(row.id) ?? emptyCounts()));
 }
-
 
 /** One reader's copy, as the ledger shows it. */
 export interface DeliveryJson {
@@ -306,7 +323,11 @@ export async function deleteIssue(db: Db, id: number): Promise<void> {
 }
 
 /** The rendered items of an issue, for its preview and its messages. */
-export async function itemsOfIssue(db: Db, siteUrl: string, id: number): Promise<{ issue: IssueRow; items: IssueItem[] }> {
+export async function itemsOfIssue(
+  db: Db,
+  siteUrl: string,
+  id: number,
+): Promise<{ issue: IssueRow; items: IssueItem[] }> {
   const issue = await issueRow(db, id);
   return { issue, items: await issueItems(db, siteUrl, issue) };
 }

@@ -18,13 +18,19 @@ export interface OutboxMessage {
 export const OUTBOX_LIMIT = 50;
 
 /** The messages in the outbox folder, newest first (their names start with the time they were kept). */
-export async function readOutbox(dir: string, limit = OUTBOX_LIMIT): Promise<{ total: number; messages: OutboxMessage[] }> {
+export async function readOutbox(
+  dir: string,
+  limit = OUTBOX_LIMIT,
+): Promise<{ total: number; messages: OutboxMessage[] }> {
   const names = await readdir(dir).catch((error: unknown) => {
     // No outbox yet: nothing has been sent.
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
   });
-  const files = names.filter((name) => name.endsWith(".eml")).sort().reverse();
+  const files = names
+    .filter((name) => name.endsWith(".eml"))
+    .sort()
+    .reverse();
   const messages = await Promise.all(
     files.slice(0, limit).map(async (file) => {
       const parsed = await simpleParser(await readFile(path.join(dir, file)));
@@ -34,7 +40,8 @@ export async function readOutbox(dir: string, limit = OUTBOX_LIMIT): Promise<{ t
         date: parsed.date?.toISOString() ?? null,
         to,
         subject: parsed.subject ?? "",
-        listUnsubscribe: parsed.headerLines.find((h) => h.key === "list-unsubscribe")?.line.replace(/^[^:]+:\s*/, "") ?? null,
+        listUnsubscribe:
+          parsed.headerLines.find((h) => h.key === "list-unsubscribe")?.line.replace(/^[^:]+:\s*/, "") ?? null,
         html: typeof parsed.html === "string" ? parsed.html : "",
         text: parsed.text ?? "",
       };

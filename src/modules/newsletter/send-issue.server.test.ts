@@ -134,7 +134,9 @@ describe("sending an issue", () => {
     expect(headerLine(parsed, "list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     const oneClick = /<([^>]+)>/.exec(headerLine(parsed, "list-unsubscribe"))?.[1] ?? "";
     expect(oneClick).toMatch(/^https:\/\/meh\.example\/api\/newsletter\/unsubscribe\?token=/);
-    const signed = (/;h=([^;]+)/.exec(headerLine(parsed, "dkim-signature").replace(/\s+/g, ""))?.[1] ?? "").toLowerCase();
+    const signed = (
+      /;h=([^;]+)/.exec(headerLine(parsed, "dkim-signature").replace(/\s+/g, ""))?.[1] ?? ""
+    ).toLowerCase();
     expect(signed.split(":")).toEqual(expect.arrayContaining(["list-unsubscribe", "list-unsubscribe-post"]));
 
     const done = await ledger(issue.id);
@@ -235,11 +237,9 @@ describe("sending an issue", () => {
       close: () => undefined,
     };
     void sendIssue(context(time, dying), id);
-    await expect.poll(async () => (await ledger(id)).deliveries.items.map((d) => d.status)).toEqual([
-      "sent",
-      "pending",
-      "pending",
-    ]);
+    await expect
+      .poll(async () => (await ledger(id)).deliveries.items.map((d) => d.status))
+      .toEqual(["sent", "pending", "pending"]);
     // Another sender keeps off while the dead one's hold lasts, and goes on once it lapses.
     expect(await sendIssue(context(time), id)).toBeNull();
     time.advance(LEASE_MS + 1000);

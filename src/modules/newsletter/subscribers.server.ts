@@ -44,11 +44,18 @@ const serialize = (row: SubscriberRow): SubscriberJson => ({
 function whereOf({ status, search }: SubscriberFilter): SQL | undefined {
   // A part of an address, as typed: % and _ are matched as themselves.
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
-  return and(status ? eq(subscribers.status, status) : undefined, search ? ilike(subscribers.email, pattern) : undefined);
+  return and(
+    status ? eq(subscribers.status, status) : undefined,
+    search ? ilike(subscribers.email, pattern) : undefined,
+  );
 }
 
 /** One page of readers, newest first. */
-export async function listSubscribers(db: Db, filter: SubscriberFilter, page: PageRequest): Promise<Page<SubscriberJson>> {
+export async function listSubscribers(
+  db: Db,
+  filter: SubscriberFilter,
+  page: PageRequest,
+): Promise<Page<SubscriberJson>> {
   const where = whereOf(filter);
   const rows = await db
     .select(withTotal(columns))
@@ -68,15 +75,18 @@ const csvCell = (value: string) =>
 /** Every reader the filter holds, as CSV with a header row: the owner's export. */
 export async function subscribersCsv(db: Db, filter: SubscriberFilter): Promise<string> {
   const rows = await db.select(columns).from(subscribers).where(whereOf(filter)).orderBy(desc(subscribers.id));
-  const lines = rows.map(serialize).map((s) =>
-    [String(s.id), s.email, s.status, s.createdAt, s.confirmedAt ?? ""].map(csvCell).join(","),
-  );
+  const lines = rows
+    .map(serialize)
+    .map((s) => [String(s.id), s.email, s.status, s.createdAt, s.confirmedAt ?? ""].map(csvCell).join(","));
   return [["id", "email", "status", "createdAt", "confirmedAt"].join(","), ...lines].join("\r\n") + "\r\n";
 }
 
 /** How many readers stand in each status, and in all. */
 export async function subscriberCounts(db: Db): Promise<Record<SubscriberStatus | "all", number>> {
-  const rows = await db.select({ status: subscribers.status, n: count() }).from(subscribers).groupBy(subscribers.status);
+  const rows = await db
+    .select({ status: subscribers.status, n: count() })
+    .from(subscribers)
+    .groupBy(subscribers.status);
   const counts = Object.fromEntries([...SUBSCRIBER_STATUSES, "all"].map((s) => [s, 0])) as Record<
     SubscriberStatus | "all",
     number
