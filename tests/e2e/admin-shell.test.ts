@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./admin-helpers";
-import { E2E_ADMIN, holdRequests, seriousViolations } from "./support";
+import { E2E_ADMIN, fromVisitor, holdRequests, seriousViolations, siteOrigin } from "./support";
 
 const adminNav = (page: Page) => page.getByRole("navigation", { name: "Admin" });
 
@@ -11,10 +11,11 @@ test("every admin screen shares one shell: its sections, who is signed in, and s
     ["/admin/posts", "Posts"],
     ["/admin/videos", "Videos"],
     ["/admin/css", "Theme (CSS)"],
+    ["/admin/newsletter", "Newsletter"],
   ] as const) {
     await page.goto(path);
     const nav = adminNav(page);
-    for (const label of ["Dashboard", "Posts", "Videos", "Theme (CSS)", "Home layout"]) {
+    for (const label of ["Dashboard", "Posts", "Videos", "Theme (CSS)", "Home layout", "Newsletter"]) {
       await expect(nav.getByRole("link", { name: label })).toBeVisible();
     }
     await expect(nav.getByRole("link", { name: current })).toHaveAttribute("aria-current", "page");
@@ -65,12 +66,25 @@ test.describe("admin screens are accessible", () => {
       const check = async (where: string) => {
         expect(await seriousViolations(page), where).toEqual([]);
       };
-      for (const path of ["/admin", "/admin/posts", "/admin/videos", "/admin/css"]) {
+      for (const path of ["/admin", "/admin/posts", "/admin/videos", "/admin/css", "/admin/newsletter"]) {
         await page.goto(path);
         await expect(adminNav(page)).toBeVisible();
         await page.waitForLoadState("networkidle");
         await check(path);
       }
+      // The newsletter's subscriber table scrolls in its own box on a phone, never the page,
+      // however long an address is.
+      const address = `a-rather-long-address-${crypto.randomUUID()}@subdomain.example.org`;
+      await page.request.post("/api/newsletter/subscribe", {
+        headers: { Origin: siteOrigin(), ...fromVisitor() },
+        data: { email: address },
+      });
+      await page.goto("/admin/newsletter");
+      await page.getByRole("tab", { name: "Subscribers" }).click();
+      await expect(page.getByRole("row").filter({ hasText: address })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await check("the subscriber list");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await page.goto("/admin/posts/new");
       await expect(page.getByRole("dialog", { name: "New post" })).toBeVisible();
       await check("the post dialog");

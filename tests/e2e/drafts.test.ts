@@ -56,6 +56,13 @@ test("drafts and schedules are read by nobody but the admin, until the schedule 
     expect(showing(before, text), text).toEqual([]);
   expect(showing(before, draft.slug)).toEqual([]);
   expect(showing(before, scheduled.slug)).toEqual([]);
+  // Nor does the next newsletter digest, as the owner previews it before it is mailed.
+  for (const path of ["/api/newsletter/digest", "/api/newsletter/digest.html"]) {
+    const digest = await admin.get(path);
+    expect(digest.status(), path).toBe(200);
+    const body = await digest.text();
+    for (const text of [early, late, draft.slug, scheduled.slug]) expect(body, `${path} ${text}`).not.toContain(text);
+  }
   for (const path of [
     `/post/${draft.slug}`,
     `/post/${scheduled.slug}`,

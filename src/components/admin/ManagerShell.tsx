@@ -15,6 +15,7 @@ import { asRecord, type RevisionWithDocumentJson } from "@/modules/editorial/rev
 import type { DiffField } from "@/modules/editorial/word-diff";
 import { AutosaveNotice, CloseChoice } from "@/modules/editorial/components/AutosaveChoices";
 import { PreviewLink } from "@/modules/editorial/components/PreviewLink";
+import { EmailThis } from "@/modules/newsletter/components/EmailThis";
 import { RevisionHistory } from "@/modules/editorial/components/RevisionHistory";
 import type { AutosaveState, AutosaveTarget } from "@/modules/editorial/components/use-autosave";
 
@@ -51,6 +52,8 @@ export interface ManagerConfig<T extends ManagedItem, I> {
     /** A more precise failure text when the server names a field under one of these prefixes. */
     fieldFailed?: Record<string, string>;
   };
+  /** Where an item goes in a newsletter issue ("Email this to subscribers"). */
+  emailField: "postIds" | "videoIds";
   /** The text fields the history compares, in order, with what the form calls them. */
   historyFields: readonly DiffField[];
   card: (item: T) => ReactNode;
@@ -391,7 +394,11 @@ export function ManagerShell<T extends ManagedItem, I>({
                 />
               )}
               <div className="item-tools">
-                {editing.item.status !== "published" && <PreviewLink itemUrl={editedUrl} noun={config.noun} />}
+                {editing.item.status === "published" ? (
+                  <EmailThis field={config.emailField} itemId={editing.item.id} noun={config.noun} />
+                ) : (
+                  <PreviewLink itemUrl={editedUrl} noun={config.noun} />
+                )}
                 <RevisionHistory
                   key={formKey}
                   itemUrl={editedUrl}

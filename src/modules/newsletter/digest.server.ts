@@ -5,8 +5,9 @@ import { tables } from "@/lib/db.server";
 import { DomainError } from "@/lib/errors";
 import { integer } from "@/lib/form-fields";
 import { issueItems, newSinceLastIssue, type IssueItem } from "./issue-contents.server";
-import { createIssue, digestSubject, type IssueRow } from "./issues.server";
+import { createIssue, digestSubject, itemsOfIssue, type IssueRow } from "./issues.server";
 import { issueLetter } from "./letters.server";
+import type { LetterPreview } from "./newsletter-json";
 
 const { appState, newsletterIssues: issues } = tables;
 
@@ -81,14 +82,6 @@ export async function digestsReady(db: Db): Promise<number> {
   return rows.length;
 }
 
-/** A message as the admin previews it: what it carries and how it looks. */
-export interface LetterPreview {
-  subject: string;
-  items: IssueItem[];
-  html: string;
-  text: string;
-}
-
 /** How a message of these items looks; its unsubscribe link goes nowhere, as no reader is named. */
 export async function previewLetter(
   site: { siteUrl: string; siteName: string },
@@ -108,4 +101,10 @@ export async function previewLetter(
 export async function nextDigestPreview(db: Db, site: { siteUrl: string; siteName: string }, now = new Date()) {
   const items = await issueItems(db, site.siteUrl, await newSinceLastIssue(db, now));
   return previewLetter(site, digestSubject(site.siteName, now), items);
+}
+
+/** An issue as its readers would get it, with what it carries now. */
+export async function issuePreview(db: Db, site: { siteUrl: string; siteName: string }, id: number) {
+  const { issue, items } = await itemsOfIssue(db, site.siteUrl, id);
+  return previewLetter(site, issue.subject, items);
 }

@@ -2,11 +2,12 @@ import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { conflict, invalid, notFound } from "@/lib/errors";
-import { offsetOf, type Page, type PageRequest } from "@/lib/paging";
+import { offsetOf, type PageRequest } from "@/lib/paging";
 import { isPublic } from "@/modules/editorial/visibility.server";
-import type { DeliveryStatus, IssueStatus } from "../../../db/content-statuses.ts";
+import type { IssueStatus } from "../../../db/content-statuses.ts";
 import { issueItems, newSinceLastIssue, type IssueItem, type IssueItemIds } from "./issue-contents.server";
 import type { IssueInput } from "./issue-schema";
+import type { DeliveryCounts, IssueJson, IssueLedgerJson } from "./newsletter-json";
 
 const { newsletterIssues: issues, newsletterDeliveries: deliveries } = tables;
 
@@ -103,9 +104,6 @@ export async function createIssue(
   return row;
 }
 
-/** How many copies of each issue stand where. */
-export type DeliveryCounts = Record<DeliveryStatus, number> & { total: number };
-
 async function countsOf(db: Db, ids: number[]): Promise<Map<number, DeliveryCounts>> {
   const counts = new Map<number, DeliveryCounts>();
   if (ids.length === 0) return counts;
@@ -136,7 +134,7 @@ export const NO_DELIVERIES: Readonly<DeliveryCounts> = {
 const emptyCounts = (): DeliveryCounts => ({ ...NO_DELIVERIES });
 
 /** An issue as the admin's calls answer it. */
-export function serializeIssue(row: IssueRow, counts: DeliveryCounts) {
+export function serializeIssue(row: IssueRow, counts: DeliveryCounts): IssueJson {
   return {
     id: row.id,
     subject: row.subject,
@@ -153,7 +151,6 @@ export function serializeIssue(row: IssueRow, counts: DeliveryCounts) {
     counts,
   };
 }
-export type IssueJson = ReturnType<typeof serializeIssue>;
 
 /** The most issues the list shows: at two a month, years of them. */
 const ISSUE_LIST_LIMIT = 100;
@@ -168,25 +165,8 @@ export async function listIssues(db: Db): Promise<IssueJson[]> {
   return rows.map((row) => serializeIssue(row, counts.get(row.id) ?? emptyCounts()));
 }
 
-/** One reader's copy, as the ledger shows it. */
-export interface DeliveryJson {
-  id: number;
-  subscriberId: number;
-  email: string;
-  status: DeliveryStatus;
-  attempts: number;
-  response: string | null;
-  sentAt: string | null;
-  nextAttemptAt: string | null;
-  updatedAt: string;
-}
-
 /** An issue with its counts and one page of its ledger, in the order the copies were sent. */
-export async function issueLedger(
-  db: Db,
-  id: number,
-  page: PageRequest,
-): Promise<IssueJson & { deliveries: Page<DeliveryJson> }> {
+export async function issueLedger(db: Db, id: number, page: PageRequest): Promise<IssueLedgerJson> {
   const row = await issueRow(db, id);
   const counts = (await countsOf(db, [id])).get(id) ?? emptyCounts();
   const rows = await db

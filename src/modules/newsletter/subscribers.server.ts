@@ -5,17 +5,9 @@ import { notFound } from "@/lib/errors";
 import { pageWithTotal, withTotal } from "@/lib/paged-query.server";
 import { offsetOf, type Page, type PageRequest } from "@/lib/paging";
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "../../../db/content-statuses.ts";
+import type { SubscriberCounts, SubscriberJson } from "./newsletter-json";
 
 const { newsletterSubscribers: subscribers } = tables;
-
-/** A reader as the admin's list shows them. */
-export interface SubscriberJson {
-  id: number;
-  email: string;
-  status: SubscriberStatus;
-  createdAt: string;
-  confirmedAt: string | null;
-}
 
 /** Which readers a list or an export holds. */
 export interface SubscriberFilter {
@@ -82,15 +74,12 @@ export async function subscribersCsv(db: Db, filter: SubscriberFilter): Promise<
 }
 
 /** How many readers stand in each status, and in all. */
-export async function subscriberCounts(db: Db): Promise<Record<SubscriberStatus | "all", number>> {
+export async function subscriberCounts(db: Db): Promise<SubscriberCounts> {
   const rows = await db
     .select({ status: subscribers.status, n: count() })
     .from(subscribers)
     .groupBy(subscribers.status);
-  const counts = Object.fromEntries([...SUBSCRIBER_STATUSES, "all"].map((s) => [s, 0])) as Record<
-    SubscriberStatus | "all",
-    number
-  >;
+  const counts = Object.fromEntries([...SUBSCRIBER_STATUSES, "all"].map((s) => [s, 0])) as SubscriberCounts;
   for (const row of rows) {
     counts[row.status] = row.n;
     counts.all += row.n;

@@ -29,6 +29,7 @@ const posts: ManagerConfig<AdminPostJson, PostInput> = {
     // The gallery is saved with its post, so a refused image fails the whole save.
     fieldFailed: { images: "Failed to save additional image." },
   },
+  emailField: "postIds",
   historyFields: historyFields([
     { name: "excerpt", label: "Excerpt" },
     { name: "content", label: "Content" },

@@ -28,6 +28,7 @@ const videos: ManagerConfig<AdminVideoJson, VideoInput> = {
     updateFailed: "Failed to update video.",
     deleteFailed: "Failed to delete video.",
   },
+  emailField: "videoIds",
   historyFields: historyFields([{ name: "description", label: "Description" }]),
   cover: (item) => item.thumbnailUrl,
   card: (video) => (

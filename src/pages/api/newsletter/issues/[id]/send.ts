@@ -12,7 +12,10 @@ export const POST = defineRoute({
   body: sendInputSchema,
   run: async ({ params, body, db }) => {
     const { siteUrl, mail } = settings();
-    const issue = await scheduleSend(db, siteUrl, params.id, { undoSeconds: mail.undoSeconds, overLimit: body?.overLimit });
+    const issue = await scheduleSend(db, siteUrl, params.id, {
+      undoSeconds: mail.undoSeconds,
+      overLimit: body?.overLimit,
+    });
     const sendAt = issue.sendAt ?? new Date();
     await runtime().jobs?.send(SEND_JOB, {}, { startAfter: sendAt });
     return { status: issue.status, sendAt: sendAt.toISOString() };

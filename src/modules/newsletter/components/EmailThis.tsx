@@ -1,0 +1,133 @@
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { apiRequest, readableError } from "@/lib/api-request";
+import { toast } from "@/lib/toast";
+import type { IssueJson } from "../newsletter-json";
+import { overLimitReason } from "./over-limit";
+import { whenUtc } from "./when";
+
+interface Props {
+  /** Which list of the issue the item goes in. */
+  field: "postIds" | "videoIds";
+  itemId: number;
+  noun: string;
+}
+
+type Sent = { issueId: number; sendAt: string };
+
+/**
+ * "Email this to subscribers", beside a published item: an issue of this item alone, sent
+ * after the undo window, which Undo takes back until then. A third issue in a month asks
+ * first, as the signup form promises one or two.
+ */
+export function EmailThis({ field, itemId, noun }: Props) {
+  const [sent, setSent] = useState<Sent | null>(null);
+  const [askAnyway, setAskAnyway] = useState<{ issueId: number; reason: string } | null>(null);
+  const failed = (error: unknown) => {
+    toast({
+      title: "Not Sent",
+      description: readableError(error, "The email could not be sent."),
+      variant: "destructive",
+    });
+  };
+  const sendIssue = async (issueId: number, overLimit: boolean): Promise<Sent> => {
+    const { sendAt } = await apiRequest<{ sendAt: string }>(
+      "POST",
+      `/api/newsletter/issues/${String(issueId)}/send`,
+      overLimit ? { overLimit } : {},
+    );
+    return { issueId, sendAt };
+  };
+  const start = useMutation({
+    mutationFn: async () => {
+      const issue = await apiRequest<IssueJson>("POST", "/api/newsletter/issues", { [field]: [itemId] });
+      try {
+        return await sendIssue(issue.id, false);
+      } catch (error) {
+        const reason = overLimitReason(error);
+        if (reason === null) throw error;
+        setAskAnyway({ issueId: issue.id, reason });
+        return null;
+      }
+    },
+    onSuccess: (done) => {
+      if (done) setSent(done);
+    },
+    onError: failed,
+  });
+  const anyway = useMutation({
+    mutationFn: (issueId: number) => sendIssue(issueId, true),
+    onSuccess: (done) => {
+      setAskAnyway(null);
+      setSent(done);
+    },
+    onError: failed,
+  });
+  const undo = useMutation({
+    mutationFn: (issueId: number) => apiRequest("POST", `/api/newsletter/issues/${String(issueId)}/cancel`),
+    onSuccess: () => {
+      setSent(null);
+      toast({
+        title: "Not Sent",
+        description: "Nobody will get it. The email waits as a draft on the Newsletter screen.",
+      });
+    },
+    onError: failed,
+  });
+  return (
+    <details className="item-tool">
+      <summary>Email to subscribers</summary>
+      {sent ? (
+        <div className="email-this" role="status">
+          <p>
+            Goes out at {whenUtc(sent.sendAt)}.{" "}
+            <a href={`/admin/newsletter?issue=${String(sent.issueId)}`}>Watch it go</a>
+          </p>
+          <button
+            type="button"
+            className="button"
+            disabled={undo.isPending}
+            onClick={() => {
+              undo.mutate(sent.issueId);
+            }}
+          >
+            Undo
+          </button>
+        </div>
+      ) : askAnyway ? (
+        <div className="email-this" role="alert">
+          <p>{askAnyway.reason} The signup form promises one or two emails a month.</p>
+          <button
+            type="button"
+            className="button"
+            disabled={anyway.isPending}
+            onClick={() => {
+              anyway.mutate(askAnyway.issueId);
+            }}
+          >
+            Send this one anyway
+          </button>
+          <a className="button button--quiet" href={`/admin/newsletter?issue=${String(askAnyway.issueId)}`}>
+            Keep it as a draft
+          </a>
+        </div>
+      ) : (
+        <>
+          <p className="meta">
+            Sends this {noun} to every confirmed reader, with a few minutes to change your mind first.
+          </p>
+          <button
+            type="button"
+            className="button"
+            disabled={start.isPending}
+            onClick={() => {
+              start.mutate();
+            }}
+          >
+            Email this to subscribers
+          </button>
+        </>
+      )}
+    </details>
+  );
+}

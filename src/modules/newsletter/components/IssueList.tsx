@@ -1,0 +1,77 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiRequest, readableError } from "@/lib/api-request";
+import { toast } from "@/lib/toast";
+import type { IssueJson } from "../newsletter-json";
+import { ISSUE_STATUS_WORDS } from "./IssueDetail";
+import { whenUtc } from "./when";
+
+/** The issues, newest first, each with where it stands; and the way to write the digest now. */
+export function IssueList({ onOpen }: { onOpen: (id: number) => void }) {
+  const client = useQueryClient();
+  const issues = useQuery({
+    queryKey: ["newsletter", "issues"],
+    queryFn: ({ signal }) => apiRequest<IssueJson[]>("GET", "/api/newsletter/issues", undefined, signal),
+  });
+  const digest = useMutation({
+    mutationFn: () => apiRequest<IssueJson>("POST", "/api/newsletter/issues", {}),
+    onSuccess: (issue) => {
+      toast({ title: "Digest Written", description: "It is a draft: read it over, then send it." });
+      void client.invalidateQueries({ queryKey: ["newsletter"] });
+      onOpen(issue.id);
+    },
+    onError: (error) => {
+      toast({
+        title: "No Digest",
+        description: readableError(error, "The digest could not be written."),
+        variant: "destructive",
+      });
+    },
+  });
+  return (
+    <div className="newsletter-issues">
+      <p className="newsletter-issues__bar">
+        <button
+          type="button"
+          className="button"
+          disabled={digest.isPending}
+          onClick={() => {
+            digest.mutate();
+          }}
+        >
+          Write the digest now
+        </button>
+        <span className="meta">Of everything published since the last issue went out.</span>
+      </p>
+      {issues.isError && <p role="alert">{readableError(issues.error, "The issues could not be loaded.")}</p>}
+      {issues.data?.length === 0 && (
+        <p className="empty">
+          No issues yet. The first digest is written on your day of the month, if anything happened.
+        </p>
+      )}
+      {issues.data && issues.data.length > 0 && (
+        <ul className="newsletter-issues__list">
+          {issues.data.map((issue) => (
+            <li key={issue.id} className="card newsletter-issues__item">
+              <button
+                type="button"
+                className="newsletter-issues__open"
+                onClick={() => {
+                  onOpen(issue.id);
+                }}
+              >
+                {issue.subject}
+              </button>
+              <p className="meta">
+                <span className={`badge newsletter-status newsletter-status--${issue.status}`}>
+                  {ISSUE_STATUS_WORDS[issue.status]}
+                </span>{" "}
+                {issue.digest ? "Digest" : "Single item"} · written {whenUtc(issue.createdAt)}
+                {issue.counts.total > 0 && ` · ${String(issue.counts.sent)} of ${String(issue.counts.total)} delivered`}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

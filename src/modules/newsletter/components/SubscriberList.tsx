@@ -1,0 +1,137 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useDeferredValue, useState } from "react";
+import { Pager } from "@/components/ui/Pager";
+import { apiPage, apiRequest, readableError } from "@/lib/api-request";
+import { pageCount } from "@/lib/paging";
+import { toast } from "@/lib/toast";
+import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "../../../../db/content-statuses.ts";
+import type { SubscriberJson } from "../newsletter-json";
+import { whenUtc } from "./when";
+
+const PER_PAGE = 25;
+
+/** The readers: search by address, filter by status, export what is shown as CSV, and remove one. */
+export function SubscriberList() {
+  const client = useQueryClient();
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<SubscriberStatus | "">("");
+  const [page, setPage] = useState(1);
+  const typed = useDeferredValue(search.trim());
+  const filter = new URLSearchParams({ ...(status && { status }), ...(typed && { search: typed }) });
+  const list = useQuery({
+    queryKey: ["newsletter", "subscribers", status, typed, page],
+    queryFn: ({ signal }) =>
+      apiPage<SubscriberJson>(
+        `/api/newsletter/subscribers?${filter.toString()}&page=${String(page)}&limit=${String(PER_PAGE)}`,
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+  const remove = useMutation({
+    mutationFn: (reader: SubscriberJson) => apiRequest("DELETE", `/api/newsletter/subscribers/${String(reader.id)}`),
+    onSuccess: (_done, reader) => {
+      toast({ title: "Removed", description: `${reader.email} is off the list, and out of every ledger.` });
+      void client.invalidateQueries({ queryKey: ["newsletter"] });
+    },
+    onError: (error) => {
+      toast({
+        title: "Error",
+        description: readableError(error, "The reader could not be removed."),
+        variant: "destructive",
+      });
+    },
+  });
+  const confirmRemove = (reader: SubscriberJson) => {
+    if (window.confirm(`Remove ${reader.email} for good? They can sign up again themselves.`)) remove.mutate(reader);
+  };
+  const pages = pageCount(list.data?.total ?? 0, PER_PAGE);
+  return (
+    <div className="newsletter-readers">
+      <div className="newsletter-readers__bar">
+        <label className="field">
+          <span>Search addresses</span>
+          <input
+            type="search"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }}
+          />
+        </label>
+        <label className="field">
+          <span>Status</span>
+          <select
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as SubscriberStatus | "");
+              setPage(1);
+            }}
+          >
+            <option value="">All</option>
+            {SUBSCRIBER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s.charAt(0).toUpperCase() + s.slice(1)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <a
+          className="button button--quiet"
+          href={`/api/newsletter/subscribers?${filter.toString()}&format=csv`}
+          download
+        >
+          Export CSV
+        </a>
+      </div>
+      {list.isError && <p role="alert">{readableError(list.error, "The readers could not be loaded.")}</p>}
+      {list.data?.total === 0 && <p className="empty">Nobody here. Which is, in its way, restful.</p>}
+      {list.data && list.data.total > 0 && (
+        <div className="newsletter-table-wrap">
+          <table className="newsletter-table">
+            <caption className="visually-hidden">Subscribers</caption>
+            <thead>
+              <tr>
+                <th scope="col">Address</th>
+                <th scope="col">Status</th>
+                <th scope="col">Signed up</th>
+                <th scope="col">Confirmed</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.items.map((reader) => (
+                <tr key={reader.id}>
+                  <td className="newsletter-table__email">{reader.email}</td>
+                  <td>
+                    <span className={`badge newsletter-status newsletter-status--${reader.status}`}>
+                      {reader.status}
+                    </span>
+                  </td>
+                  <td>{whenUtc(reader.createdAt)}</td>
+                  <td>{whenUtc(reader.confirmedAt)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button--quiet"
+                      aria-label={`Remove ${reader.email}`}
+                      disabled={remove.isPending}
+                      onClick={() => {
+                        confirmRemove(reader);
+                      }}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} pages={pages} hrefOf={(n) => `?page=${String(n)}`} onSelect={setPage} />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { signInAs } from "./admin-helpers";
+import { made, marker, postBody } from "./editorial-helpers";
+import { expect, test } from "./fixtures";
+import { linkTo, messageTo, outboxMessage } from "./outbox-helpers";
+import { fromVisitor, siteOrigin } from "./support";
+
+test("the owner writes the digest, sends it, watches the ledger fill, and finds each copy in the outbox", async ({
+  page,
+  admin,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // A reader, confirmed from their own message, and something new to tell them about.
+  const address = `digest-${marker()}@example.org`;
+  const fromSite = { Origin: siteOrigin(), ...fromVisitor() };
+  const subscribed = await request.post("/api/newsletter/subscribe", { headers: fromSite, data: { email: address } });
+  expect(subscribed.status()).toBe(200);
+  const token = new URL(linkTo(await messageTo(address), "/newsletter/confirm")).searchParams.get("token");
+  expect((await request.post("/api/newsletter/confirm", { headers: fromSite, data: { token } })).status()).toBe(200);
+  const word = marker();
+  await made(admin, "/api/posts", postBody(word));
+
+  await signInAs(admin, page.context());
+  await page.goto("/admin");
+  await page.getByRole("link", { name: "Open Newsletter" }).click();
+  await expect(page.getByRole("heading", { name: "Newsletter", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Write the digest now" }).click();
+  const preview = page.frameLocator('iframe[title^="Preview of"]');
+  await expect(preview.getByRole("link", { name: `Unseen ${word}` }).first()).toBeVisible();
+
+  await page.getByRole("button", { name: "Send to subscribers" }).click();
+  // The signup form promises one or two a month: on a server that has sent two already,
+  // the owner is asked, and sends this one anyway.
+  const anyway = page.getByRole("button", { name: "Send this one anyway" });
+  const going = page.getByText(/Goes out at|Finished/);
+  await expect(anyway.or(going)).toBeVisible();
+  if (await anyway.isVisible()) await anyway.click();
+
+  const row = page.getByRole("row").filter({ hasText: address });
+  await expect(row.getByText("sent", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(row).toContainText("Kept in the outbox as");
+  await expect(page.getByText(/Finished/)).toBeVisible({ timeout: 30_000 });
+
+  // The ledger's row names the copy this reader was sent: one, with the list's headers.
+  const subject = await page.locator("#newsletter-issue-title").innerText();
+  const file = /Kept in the outbox as (\S+\.eml)/.exec(await row.innerText())?.[1] ?? "";
+  const copy = await outboxMessage(file);
+  expect(copy.to).toMatchObject({ text: address });
+  expect(copy.subject).toBe(subject);
+  expect(copy.html).toContain(`Unseen ${word}`);
+  expect(copy.headerLines.map((line) => line.key)).toEqual(
+    expect.arrayContaining(["list-id", "list-unsubscribe", "list-unsubscribe-post"]),
+  );
+
+  // With no SMTP server set, the Outbox shows each message as its reader would see it.
+  await page.getByRole("tab", { name: "Outbox" }).click();
+  const kept = page
+    .getByRole("listitem")
+    .filter({ hasText: `to ${address}` })
+    .filter({ hasText: subject });
+  await kept.first().locator("summary").click();
+  await expect(
+    kept
+      .first()
+      .frameLocator("iframe")
+      .getByRole("link", { name: `Unseen ${word}` })
+      .first(),
+  ).toBeVisible();
+
+  // The subscriber list finds the reader; only the owner may read it.
+  await page.getByRole("tab", { name: "Subscribers" }).click();
+  await page.getByLabel("Search addresses").fill(address);
+  await expect(page.getByRole("row").filter({ hasText: address })).toContainText("active");
+  expect((await request.get("/api/newsletter/subscribers")).status()).toBe(401);
+  const csv = await admin.get(`/api/newsletter/subscribers?format=csv&search=${encodeURIComponent(address)}`);
+  expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(await csv.text()).toContain(`"${address}","active"`);
+});
