@@ -29,6 +29,9 @@ const THEME_TESTS = ["themes.test.ts"];
 // The home page has one layout, and these journeys write it: one editor's save would find the
 // other's and be refused (409). They take turns, after the other writers.
 const LAYOUT_TESTS = ["home-layout.test.ts", "layout-designer.test.ts"];
+// A digest carries what no issue has carried yet: two of these journeys at once would each
+// find the other's post already sent. They take turns, after the layouts.
+const NEWSLETTER_TESTS = ["newsletter-admin.test.ts"];
 
 function addServer(
   name: string,
@@ -70,7 +73,7 @@ function addServer(
     projects.push({ name, testMatch: tests.only, use });
     return;
   }
-  const testIgnore = [...(tests.ignore ?? []), ...S3_TESTS, ...THEME_TESTS, ...LAYOUT_TESTS];
+  const testIgnore = [...(tests.ignore ?? []), ...S3_TESTS, ...THEME_TESTS, ...LAYOUT_TESTS, ...NEWSLETTER_TESTS];
   // Tests that publish content run after the rest, so counts the others check stay true.
   const writers = [
     "publishing.test.ts",
@@ -80,7 +83,6 @@ function addServer(
     "video-manager.test.ts",
     "drafts.test.ts",
     "previews-and-revisions.test.ts",
-    "newsletter-admin.test.ts",
   ];
   projects.push({ name, testIgnore: [...testIgnore, ...writers], use });
   projects.push({
@@ -94,6 +96,11 @@ function addServer(
   if (layoutTests.length > 0) {
     projects.push({ name: `${name}-layouts`, testMatch: layoutTests, dependencies: [last], use, workers: 1 });
     last = `${name}-layouts`;
+  }
+  const newsletterTests = NEWSLETTER_TESTS.filter((t) => !(tests.ignore ?? []).includes(t));
+  if (newsletterTests.length > 0) {
+    projects.push({ name: `${name}-newsletter`, testMatch: newsletterTests, dependencies: [last], use, workers: 1 });
+    last = `${name}-newsletter`;
   }
   // A theme hides or restyles every page while it is live: these come last, one at a time.
   const themeTests = THEME_TESTS.filter((t) => !(tests.ignore ?? []).includes(t));

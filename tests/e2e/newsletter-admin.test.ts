@@ -76,3 +76,43 @@ test("the owner writes the digest, sends it, watches the ledger fill, and finds 
   expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
   expect(await csv.text()).toContain(`"${address}","active"`);
 });
+
+test("a published post is emailed from its editor, and its ledger is one click away", async ({
+  page,
+  admin,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const address = `single-${marker()}@example.org`;
+  const fromSite = { Origin: siteOrigin(), ...fromVisitor() };
+  await request.post("/api/newsletter/subscribe", { headers: fromSite, data: { email: address } });
+  const token = new URL(linkTo(await messageTo(address), "/newsletter/confirm")).searchParams.get("token");
+  expect((await request.post("/api/newsletter/confirm", { headers: fromSite, data: { token } })).status()).toBe(200);
+  const word = marker();
+  const post = await made(admin, "/api/posts", postBody(word));
+
+  await signInAs(admin, page.context());
+  await page.goto("/admin/posts");
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: `Unseen ${word}` })
+    .getByRole("button", { name: /^Edit/ })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Edit post" });
+  await dialog.getByText("Email to subscribers").click();
+  await dialog.getByRole("button", { name: "Email this to subscribers" }).click();
+  const anyway = dialog.getByRole("button", { name: "Send this one anyway" });
+  const going = dialog.getByText(/Goes out at/);
+  await expect(anyway.or(going)).toBeVisible();
+  if (await anyway.isVisible()) await anyway.click();
+  await expect(dialog.getByRole("button", { name: "Undo" })).toBeVisible();
+  await dialog.getByRole("link", { name: "Watch it go" }).click();
+
+  await expect(page.locator("#newsletter-issue-title")).toHaveText(`Unseen ${word}`);
+  const row = page.getByRole("row").filter({ hasText: address });
+  await expect(row.getByText("sent", { exact: true })).toBeVisible({ timeout: 30_000 });
+  const file = /Kept in the outbox as (\S+\.eml)/.exec(await row.innerText())?.[1] ?? "";
+  const copy = await outboxMessage(file);
+  expect(copy.subject).toBe(`Unseen ${word}`);
+  expect(copy.html).toContain(`/post/${post.slug}`);
+});

@@ -7,7 +7,7 @@ import { createPost } from "@/modules/posts/post-writes.server";
 import { createVideo } from "@/modules/videos/video-writes.server";
 import { runtime } from "@/server/runtime";
 import { digestsReady, nextDigestAt, nextDigestPreview, saveDigestSettings, writeMonthlyDigest } from "./digest.server";
-import { scheduleSend } from "./issues.server";
+import { createIssue, scheduleSend } from "./issues.server";
 import { confirmSubscriber, subscribe } from "./newsletter.server";
 import { deleteSubscriber, listSubscribers, subscriberCounts, subscribersCsv } from "./subscribers.server";
 
@@ -62,6 +62,16 @@ describe("the monthly digest", () => {
     const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 3, 8));
     expect(await writeMonthlyDigest(handle.db, SITE, nextMonth)).toBeNull();
     expect((await nextDigestPreview(handle.db, SITE, nextMonth)).items).toEqual([]);
+  });
+
+  it("leaves out a post already emailed on its own, but not what went public before that email", async () => {
+    const emailed = await createPost(handle.db, samplePost({ title: "A Bench, Slightly Damp" }));
+    await createPost(handle.db, samplePost({ title: "A Clock, Two Minutes Fast" }));
+    const alone = await createIssue(handle.db, SITE.siteUrl, SITE.siteName, { postIds: [emailed.id] });
+    await scheduleSend(handle.db, SITE.siteUrl, alone.id, { undoSeconds: 0 });
+    const titles = (await nextDigestPreview(handle.db, SITE)).items.map((item) => item.title);
+    expect(titles).toContain("A Clock, Two Minutes Fast");
+    expect(titles).not.toContain("A Bench, Slightly Damp");
   });
 
   it("says when the next one is written: this month's day if it is still to come, else next month's", () => {

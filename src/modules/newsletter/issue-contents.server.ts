@@ -1,4 +1,4 @@
-import { and, desc, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { postPath, videoPath } from "@/lib/paths";
@@ -90,14 +90,15 @@ export async function issueItems(db: Db, siteUrl: string, { postIds, videoIds }:
 }
 
 /**
- * What a digest carries: what went public since the last issue left (over the month before,
- * for the first), less anything an issue has already carried, newest first.
+ * What a digest carries: what went public since the last digest left (over the month before,
+ * for the first), less anything an issue has already carried (a post emailed on its own is
+ * not sent again), newest first.
  */
 export async function newSinceLastIssue(db: Db, now: Date = new Date()): Promise<IssueItemIds> {
   const [last] = await db
     .select({ at: sql<Date>`coalesce(${issues.startedAt}, ${issues.sendAt})`.mapWith((v: string) => new Date(v)) })
     .from(issues)
-    .where(inArray(issues.status, ["scheduled", "sending", "paused", "sent"]))
+    .where(and(eq(issues.digest, true), inArray(issues.status, ["scheduled", "sending", "paused", "sent"])))
     .orderBy(desc(sql`coalesce(${issues.startedAt}, ${issues.sendAt})`))
     .limit(1);
   const since = last?.at ?? new Date(now.getTime() - FIRST_DIGEST_DAYS * 24 * 60 * 60_000);
