@@ -50,7 +50,7 @@ export function nextDigestAt(settings: DigestSettings, now: Date, hourUtc: numbe
 
 /**
  * The daily run: on the owner's day, once a month, write a draft digest of what went public
- * since the last issue, if anything did. The owner sends it (the dashboard says it is
+ * since the last digest and not yet emailed, if anything did. The owner sends it (the dashboard says it is
  * ready); nothing is mailed without them.
  */
 export async function writeMonthlyDigest(
@@ -97,7 +97,7 @@ export async function previewLetter(
   return { subject, items, html: letter.html, text: letter.text };
 }
 
-/** The next digest as it stands: what went public since the last issue, as it would be mailed. */
+/** The next digest as it stands: what went public since the last digest and is not yet emailed, as it would be mailed. */
 export async function nextDigestPreview(db: Db, site: { siteUrl: string; siteName: string }, now = new Date()) {
   const items = await issueItems(db, site.siteUrl, await newSinceLastIssue(db, now));
   return previewLetter(site, digestSubject(site.siteName, now), items);

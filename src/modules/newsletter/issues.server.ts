@@ -76,7 +76,7 @@ async function publicIds(db: Db, ids: IssueItemIds): Promise<IssueItemIds> {
 
 /**
  * Write a draft issue: of the posts and videos asked for (each must be public), or, asked
- * for none, the digest of what went public since the last issue (409 when that is nothing).
+ * for none, the digest of what is new since the last digest (409 when that is nothing).
  */
 export async function createIssue(
   db: Db,
@@ -90,7 +90,8 @@ export async function createIssue(
   const ids = chosen ? asked : await newSinceLastIssue(db, now);
   const items = await issueItems(db, siteUrl, ids);
   if (chosen) refuseUnpublished(asked, items, await publicIds(db, asked));
-  else if (items.length === 0) throw conflict("Nothing has been published since the last issue");
+  else if (items.length === 0)
+    throw conflict("Nothing has been published since the last digest that has not been emailed already");
   const [row] = await db
     .insert(issues)
     .values({

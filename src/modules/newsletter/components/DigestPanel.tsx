@@ -55,7 +55,7 @@ export function DigestPanel() {
       </p>
       <h2>The next digest, as it stands</h2>
       {preview.items.length === 0 ? (
-        <p className="empty">Nothing new since the last issue. The digest will wait until there is.</p>
+        <p className="empty">Nothing new since the last digest. It will wait until there is.</p>
       ) : (
         <>
           <ul className="newsletter-digest__items">

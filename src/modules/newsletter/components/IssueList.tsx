@@ -40,7 +40,7 @@ export function IssueList({ onOpen }: { onOpen: (id: number) => void }) {
         >
           Write the digest now
         </button>
-        <span className="meta">Of everything published since the last issue went out.</span>
+        <span className="meta">Of everything published since the last digest and not emailed yet.</span>
       </p>
       {issues.isError && <p role="alert">{readableError(issues.error, "The issues could not be loaded.")}</p>}
       {issues.data?.length === 0 && (

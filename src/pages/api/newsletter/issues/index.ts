@@ -8,7 +8,7 @@ export const GET = defineRoute({
   run: ({ db }) => listIssues(db),
 });
 
-// No ids: the digest of what went public since the last issue.
+// No ids: the digest of what went public since the last digest and was not emailed yet.
 export const POST = defineRoute({
   access: "admin",
   body: issueInputSchema,
