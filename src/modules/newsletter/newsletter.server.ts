@@ -56,7 +56,12 @@ export async function subscribe(db: Db, email: NewsletterSignup["email"]): Promi
 }
 
 /** Send a pending reader the message that asks them to confirm; nothing for anyone else. */
-export async function sendConfirmation(db: Db, mailer: Mailer, settings: Settings, id: number): Promise<void> {
+export async function sendConfirmation(
+  db: Db,
+  mailer: Mailer,
+  settings: Pick<Settings, "siteUrl" | "siteName">,
+  id: number,
+): Promise<void> {
   const [row] = await db
     .select({ email: subscribers.email })
     .from(subscribers)

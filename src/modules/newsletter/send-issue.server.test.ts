@@ -19,7 +19,7 @@ import { LEASE_MS, PAUSE_AFTER_FAILURES, sendDue, sendIssue, type SendContext } 
 import { cancelSend, createIssue, issueLedger, resendUndelivered, resumeIssue, scheduleSend } from "./issues.server";
 import type { IssueInput } from "./issue-schema";
 import { openMailer, type Mailer } from "./mailer.server";
-import { confirmSubscriber, subscribe } from "./newsletter.server";
+import { confirmSubscriber, sendConfirmation, subscribe } from "./newsletter.server";
 
 let handle: DbHandle;
 let sink: SmtpSink;
@@ -105,12 +105,41 @@ const caughtFor = (email: string) => sink.caught.filter((c) => c.to.includes(ema
 const headerLine = (parsed: ParsedMail, key: string): string =>
   (parsed.headerLines.find((line) => line.key === key)?.line ?? "").replace(/\r?\n\s+/g, " ");
 
+const statusOf = async (id: number) =>
+  (
+    await handle.db
+      .select({ status: newsletterSubscribers.status })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.id, id))
+  )[0]?.status;
+
+const route = (method: string, path: string) => {
+  const found = endpoints.find((e) => e.method === method && e.path === path);
+  if (!found) throw new Error(`no route ${method} ${path}`);
+  return found;
+};
+
 const ledger = (id: number) => issueLedger(handle.db, id, { page: 1, limit: 100 });
 
 describe("sending an issue", () => {
   it("waits out the undo window, then sends one signed copy to each confirmed reader, and the next issue skips one who left with one click", async () => {
     const time = clock();
-    await readers("ann@example.org", "bo@example.org");
+    // Ann signs up as a visitor does: the confirmation is caught, and only its POST confirms.
+    const ann = (await subscribe(handle.db, "ann@example.org")) ?? 0;
+    await sendConfirmation(handle.db, mailer, SITE, ann);
+    const confirmation = await simpleParser(caughtFor("ann@example.org")[0]?.raw ?? Buffer.alloc(0));
+    const confirmUrl = /href="([^"]*\/newsletter\/confirm\?[^"]*)"/.exec(confirmation.html || "")?.[1] ?? "";
+    const confirmToken = new URL(confirmUrl.replaceAll("&amp;", "&")).searchParams.get("token") ?? "";
+    expect(await statusOf(ann)).toBe("pending");
+    const confirmed = await callEndpoint(route("POST", "/api/newsletter/confirm"), {
+      user: null,
+      params: {},
+      body: JSON.stringify({ token: confirmToken }),
+    });
+    expect(await confirmed.json()).toEqual({ outcome: "done" });
+    expect(await statusOf(ann)).toBe("active");
+    sink.caught.length = 0;
+    await readers("bo@example.org");
     await subscribe(handle.db, "pending@example.org");
     const issue = await createIssue(handle.db, SITE.siteUrl, SITE.siteName, { postIds: [postId] }, { now: time.now() });
     expect(issue).toMatchObject({ status: "draft", subject: "A Lift That Stops at Every Floor" });
@@ -144,16 +173,24 @@ describe("sending an issue", () => {
     expect(done).toMatchObject({ status: "sent", counts: { total: 2, sent: 2, pending: 0 } });
     expect(done.deliveries.items.every((d) => d.status === "sent" && /^250/.test(d.response ?? ""))).toBe(true);
 
-    const unsubscribe = endpoints.find((e) => e.method === "POST" && e.path === "/api/newsletter/unsubscribe");
-    if (!unsubscribe) throw new Error("no unsubscribe route");
-    const left = await callEndpoint(unsubscribe, {
+    // A mail scanner that follows List-Unsubscribe is led to the page, and unsubscribes nobody.
+    const token = new URL(oneClick).searchParams.get("token") ?? "";
+    const followed = await callEndpoint(route("GET", "/api/newsletter/unsubscribe"), {
       user: null,
       params: {},
-      query: [["token", new URL(oneClick).searchParams.get("token") ?? ""]],
+      query: [["token", token]],
+    });
+    expect(followed.status).toBe(303);
+    expect(await statusOf(ann)).toBe("active");
+    const left = await callEndpoint(route("POST", "/api/newsletter/unsubscribe"), {
+      user: null,
+      params: {},
+      query: [["token", token]],
       body: "List-Unsubscribe=One-Click",
       contentType: "application/x-www-form-urlencoded",
     });
     expect(left.status).toBe(200);
+    expect(await statusOf(ann)).toBe("unsubscribed");
 
     sink.caught.length = 0;
     const video = await createVideo(handle.db, sampleVideo({ title: "A Kettle, Nearly Boiling" }));
