@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -43,6 +43,17 @@ it("refuses a second handle on a data directory that is in use, and frees it on 
   const again = createDb(url);
   await again.db.execute(sql`select 1`);
   await again.close();
+});
+
+it("keeps refusing while its holder lives, however long since the holder last touched the lock", async () => {
+  const url = `file:${path.join(dir, "db")}`;
+  const first = createDb(url);
+  // As if this process had been too busy to touch its lock for a minute (creating the
+  // database files on a loaded host blocks its thread).
+  const longAgo = new Date(Date.now() - 60_000);
+  await utimes(`${path.join(dir, "db")}.lock`, longAgo, longAgo);
+  expect(() => createDb(url)).toThrow(DatabaseInUseError);
+  await first.close();
 });
 
 it("forgets the pages a clean stop kept when anything opens the database, which may change it", async () => {

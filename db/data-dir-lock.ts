@@ -67,8 +67,12 @@ function exists(pid: number): boolean {
 
 function isGone(holder: Holder | null, touchedMs: number): boolean {
   const here = holder?.host === os.hostname() && holder.view === kernelView();
-  if (holder && here && !exists(holder.pid)) return true;
-  if (holder && here && holder.start !== null && startOf(holder.pid) !== holder.start) return true;
+  if (holder && here) {
+    if (!exists(holder.pid)) return true;
+    // A holder seen alive is never gone, however long since it touched the lock: its thread
+    // may be busy for longer than STALE_MS (creating the database files, on a slow host).
+    if (holder.start !== null) return startOf(holder.pid) !== holder.start;
+  }
   return Date.now() - touchedMs > STALE_MS;
 }
 

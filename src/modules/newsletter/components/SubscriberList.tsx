@@ -1,8 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useDeferredValue, useState } from "react";
-import { Pager } from "@/components/ui/Pager";
 import { apiPage, apiRequest, readableError } from "@/lib/api-request";
-import { pageCount } from "@/lib/paging";
 import { toast } from "@/lib/toast";
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "../../../../db/content-statuses.ts";
 import type { SubscriberJson } from "../newsletter-json";
@@ -15,18 +13,22 @@ export function SubscriberList() {
   const client = useQueryClient();
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<SubscriberStatus | "">("");
-  const [page, setPage] = useState(1);
   const typed = useDeferredValue(search.trim());
   const filter = new URLSearchParams({ ...(status && { status }), ...(typed && { search: typed }) });
-  const list = useQuery({
-    queryKey: ["newsletter", "subscribers", status, typed, page],
-    queryFn: ({ signal }) =>
+  // A page at a time, each added below the last: the owner reads down a list, not through pages.
+  const list = useInfiniteQuery({
+    queryKey: ["newsletter", "subscribers", status, typed],
+    queryFn: ({ pageParam, signal }) =>
       apiPage<SubscriberJson>(
-        `/api/newsletter/subscribers?${filter.toString()}&page=${String(page)}&limit=${String(PER_PAGE)}`,
+        `/api/newsletter/subscribers?${filter.toString()}&page=${String(pageParam)}&limit=${String(PER_PAGE)}`,
         signal,
       ),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (pages.length * PER_PAGE < last.total ? pages.length + 1 : undefined),
     placeholderData: keepPreviousData,
   });
+  const readers = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = list.data?.pages[0]?.total ?? 0;
   const remove = useMutation({
     mutationFn: (reader: SubscriberJson) => apiRequest("DELETE", `/api/newsletter/subscribers/${String(reader.id)}`),
     onSuccess: (_done, reader) => {
@@ -44,7 +46,6 @@ export function SubscriberList() {
   const confirmRemove = (reader: SubscriberJson) => {
     if (window.confirm(`Remove ${reader.email} for good? They can sign up again themselves.`)) remove.mutate(reader);
   };
-  const pages = pageCount(list.data?.total ?? 0, PER_PAGE);
   return (
     <div className="newsletter-readers">
       <div className="newsletter-readers__bar">
@@ -55,7 +56,6 @@ export function SubscriberList() {
             value={search}
             onChange={(event) => {
               setSearch(event.target.value);
-              setPage(1);
             }}
           />
         </label>
@@ -65,7 +65,6 @@ export function SubscriberList() {
             value={status}
             onChange={(event) => {
               setStatus(event.target.value as SubscriberStatus | "");
-              setPage(1);
             }}
           >
             <option value="">All</option>
@@ -85,8 +84,8 @@ export function SubscriberList() {
         </a>
       </div>
       {list.isError && <p role="alert">{readableError(list.error, "The readers could not be loaded.")}</p>}
-      {list.data?.total === 0 && <p className="empty">Nobody here. Which is, in its way, restful.</p>}
-      {list.data && list.data.total > 0 && (
+      {list.data && total === 0 && <p className="empty">Nobody here. Which is, in its way, restful.</p>}
+      {readers.length > 0 && (
         <div className="newsletter-table-wrap">
           <table className="newsletter-table">
             <caption className="visually-hidden">Subscribers</caption>
@@ -102,7 +101,7 @@ export function SubscriberList() {
               </tr>
             </thead>
             <tbody>
-              {list.data.items.map((reader) => (
+              {readers.map((reader) => (
                 <tr key={reader.id}>
                   <td className="newsletter-table__email">{reader.email}</td>
                   <td>
@@ -131,7 +130,23 @@ export function SubscriberList() {
           </table>
         </div>
       )}
-      <Pager page={page} pages={pages} hrefOf={(n) => `?page=${String(n)}`} onSelect={setPage} />
+      {list.hasNextPage && (
+        <p className="newsletter-readers__more">
+          <span className="meta">
+            {readers.length} of {total} shown.
+          </span>{" "}
+          <button
+            type="button"
+            className="button button--quiet"
+            disabled={list.isFetchingNextPage}
+            onClick={() => {
+              void list.fetchNextPage();
+            }}
+          >
+            Show more
+          </button>
+        </p>
+      )}
     </div>
   );
 }
