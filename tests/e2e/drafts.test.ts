@@ -115,6 +115,10 @@ test("drafts and schedules are read by nobody but the admin, until the schedule 
   await expect
     .poll(async () => pagefindSearch(siteOrigin(), late), { timeout: 20_000 })
     .toEqual([`/post/${scheduled.slug}`]);
+  // And the next newsletter digest carries it now.
+  await expect
+    .poll(async () => (await (await admin.get("/api/newsletter/digest")).text()).includes(`Unseen ${late}`))
+    .toBe(true);
   // The draft, and the video still scheduled, stay unseen.
   const after = await publicReads(request, [early, late]);
   expect(showing(after, `Unseen ${early}`)).toEqual([]);
