@@ -235,7 +235,11 @@ export async function sendIssue(context: SendContext, issueId: number): Promise<
       const outcome = await sendOne(context, text, row, now);
       if (outcome === "sent") sent += 1;
       if (outcome !== "unreachable") {
-        await db.update(issues).set({ connectionFailures: 0 }).where(eq(issues.id, issueId));
+        // A write only after failures: most messages go out with none behind them.
+        await db
+          .update(issues)
+          .set({ connectionFailures: 0 })
+          .where(and(eq(issues.id, issueId), sql`${issues.connectionFailures} > 0`));
         continue;
       }
       const [failing] = await db

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, count, eq, gte, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
@@ -75,11 +75,11 @@ export async function writeMonthlyDigest(
 
 /** Draft digests waiting for the owner: the dashboard says one is ready. */
 export async function digestsReady(db: Db): Promise<number> {
-  const rows = await db
-    .select({ id: issues.id })
+  const [row] = await db
+    .select({ n: count() })
     .from(issues)
     .where(and(eq(issues.digest, true), eq(issues.status, "draft")));
-  return rows.length;
+  return row?.n ?? 0;
 }
 
 /** How a message of these items looks; its unsubscribe link goes nowhere, as no reader is named. */

@@ -42,6 +42,7 @@ export async function issueItems(db: Db, siteUrl: string, { postIds, videoIds }:
       ? []
       : db
           .select({
+            id: posts.id,
             slug: posts.slug,
             title: posts.title,
             excerpt: posts.excerpt,
@@ -55,6 +56,7 @@ export async function issueItems(db: Db, siteUrl: string, { postIds, videoIds }:
       ? []
       : db
           .select({
+            id: videos.id,
             slug: videos.slug,
             title: videos.title,
             description: videos.description,
@@ -69,6 +71,7 @@ export async function issueItems(db: Db, siteUrl: string, { postIds, videoIds }:
       at: post.publishedAt,
       item: {
         kind: "post" as const,
+        id: post.id,
         title: post.title,
         summary: summaryOf(post.excerpt),
         url: new URL(postPath(post.slug), siteUrl).href,
@@ -79,6 +82,7 @@ export async function issueItems(db: Db, siteUrl: string, { postIds, videoIds }:
       at: video.publishedAt,
       item: {
         kind: "video" as const,
+        id: video.id,
         title: video.title,
         summary: summaryOf(video.description),
         url: new URL(videoPath(video.slug), siteUrl).href,

@@ -1,6 +1,7 @@
 /** One post or video as a message shows it: every address absolute, since it is read far from the site. */
 export interface IssueItem {
   kind: "post" | "video";
+  id: number;
   title: string;
   summary: string;
   url: string;

@@ -3,7 +3,6 @@ import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { conflict, invalid, notFound } from "@/lib/errors";
 import { offsetOf, type PageRequest } from "@/lib/paging";
-import { isPublic } from "@/modules/editorial/visibility.server";
 import type { IssueStatus } from "../../../db/content-statuses.ts";
 import { issueItems, newSinceLastIssue, type IssueItem, type IssueItemIds } from "./issue-contents.server";
 import type { IssueInput } from "./issue-schema";
@@ -41,37 +40,18 @@ function defaultSubject(siteName: string, items: IssueItem[], now: Date): string
 }
 
 /** Ids asked for that the public cannot read (a draft, a schedule, a deleted item): refused, naming the field. */
-function refuseUnpublished(asked: IssueItemIds, items: IssueItem[], found: IssueItemIds): void {
-  for (const [field, noun] of [
+function refuseUnpublished(asked: IssueItemIds, items: IssueItem[]): void {
+  for (const [field, kind] of [
     ["postIds", "post"],
     ["videoIds", "video"],
   ] as const) {
-    const missing = asked[field].filter((id) => !found[field].includes(id));
+    const found = new Set(items.filter((item) => item.kind === kind).map((item) => item.id));
+    const missing = asked[field].filter((id) => !found.has(id));
     if (missing.length > 0) {
-      throw invalid(`Only published items can be emailed; ${noun} ${missing.join(", ")} is not published`, field);
+      throw invalid(`Only published items can be emailed; ${kind} ${missing.join(", ")} is not published`, field);
     }
   }
   if (items.length === 0) throw invalid("Choose at least one published post or video", "postIds");
-}
-
-/** The public items among the ids, by id: the check that every id asked for may be mailed. */
-async function publicIds(db: Db, ids: IssueItemIds): Promise<IssueItemIds> {
-  const { posts, videos } = tables;
-  const [postRows, videoRows] = await Promise.all([
-    ids.postIds.length === 0
-      ? []
-      : db
-          .select({ id: posts.id })
-          .from(posts)
-          .where(and(inArray(posts.id, ids.postIds), isPublic(posts))),
-    ids.videoIds.length === 0
-      ? []
-      : db
-          .select({ id: videos.id })
-          .from(videos)
-          .where(and(inArray(videos.id, ids.videoIds), isPublic(videos))),
-  ]);
-  return { postIds: postRows.map((r) => r.id), videoIds: videoRows.map((r) => r.id) };
 }
 
 /**
@@ -89,7 +69,7 @@ export async function createIssue(
   const chosen = asked.postIds.length > 0 || asked.videoIds.length > 0;
   const ids = chosen ? asked : await newSinceLastIssue(db, now);
   const items = await issueItems(db, siteUrl, ids);
-  if (chosen) refuseUnpublished(asked, items, await publicIds(db, asked));
+  if (chosen) refuseUnpublished(asked, items);
   else if (items.length === 0)
     throw conflict("Nothing has been published since the last digest that has not been emailed already");
   const [row] = await db
