@@ -25,20 +25,36 @@ const projects: Project[] = [];
 
 // Only the S3 server runs this; the others keep uploads in DATA_DIR.
 const S3_TESTS = ["uploads-s3.test.ts"];
+// Journeys that change what every page shows, each run alone on its server (one worker) once
+// the server's other tests are done. A theme restyles or hides every page while it is live.
+// The home page has one layout, and its journeys write it: one editor's save would find the
+// other's and be refused (409). A digest carries what no issue has carried yet: two of its
+// journeys at once would each find the other's post already sent.
 const THEME_TESTS = ["themes.test.ts"];
-// The home page has one layout, and these journeys write it: one editor's save would find the
-// other's and be refused (409). They take turns, after the other writers.
 const LAYOUT_TESTS = ["home-layout.test.ts", "layout-designer.test.ts"];
-// A digest carries what no issue has carried yet: two of these journeys at once would each
-// find the other's post already sent. They take turns, after the layouts.
 const NEWSLETTER_TESTS = ["newsletter-admin.test.ts"];
+const ALONE_TESTS = [...THEME_TESTS, ...LAYOUT_TESTS, ...NEWSLETTER_TESTS];
+// Tests that publish content run after the readers on the same server, so counts the
+// readers check stay true.
+const WRITERS = [
+  "publishing.test.ts",
+  "two-instances.test.ts",
+  "database-outage.test.ts",
+  "post-manager.test.ts",
+  "video-manager.test.ts",
+  "drafts.test.ts",
+  "previews-and-revisions.test.ts",
+];
 
-function addServer(
-  name: string,
-  port: string,
-  env: Record<string, string>,
-  tests: { ignore?: string[]; only?: string[] } = {},
-): void {
+interface ServerTests {
+  /** What the server's first project runs; by default every test but the writers and `alone`. */
+  only?: string[];
+  ignore?: string[];
+  /** One project after the readers and writers, one worker, for journeys that must run alone. */
+  alone?: string[];
+}
+
+function addServer(name: string, port: string, env: Record<string, string>, tests: ServerTests = {}): void {
   const baseURL = `http://127.0.0.1:${port}`;
   servers.push({
     command: "tsx tests/setup/e2e-server.ts",
@@ -69,43 +85,21 @@ function addServer(
     baseURL,
     launchOptions: { executablePath, args: ["--disable-background-networking", "--disable-component-update"] },
   };
+  // Playwright runs projects in rounds (a project starts once every project of the round
+  // before has finished), so each server's chain is kept short: readers, then writers,
+  // then what runs alone, with the servers' chains side by side.
+  let last = name;
   if (tests.only) {
     projects.push({ name, testMatch: tests.only, use });
-    return;
+  } else {
+    const testIgnore = [...(tests.ignore ?? []), ...S3_TESTS, ...ALONE_TESTS];
+    projects.push({ name, testIgnore: [...testIgnore, ...WRITERS], use });
+    const writers = WRITERS.filter((w) => !testIgnore.includes(w));
+    projects.push({ name: `${name}-writes`, testMatch: writers, dependencies: [last], use });
+    last = `${name}-writes`;
   }
-  const testIgnore = [...(tests.ignore ?? []), ...S3_TESTS, ...THEME_TESTS, ...LAYOUT_TESTS, ...NEWSLETTER_TESTS];
-  // Tests that publish content run after the rest, so counts the others check stay true.
-  const writers = [
-    "publishing.test.ts",
-    "two-instances.test.ts",
-    "database-outage.test.ts",
-    "post-manager.test.ts",
-    "video-manager.test.ts",
-    "drafts.test.ts",
-    "previews-and-revisions.test.ts",
-  ];
-  projects.push({ name, testIgnore: [...testIgnore, ...writers], use });
-  projects.push({
-    name: `${name}-writes`,
-    testMatch: writers.filter((w) => !testIgnore.includes(w)),
-    dependencies: [name],
-    use,
-  });
-  let last = `${name}-writes`;
-  const layoutTests = LAYOUT_TESTS.filter((t) => !(tests.ignore ?? []).includes(t));
-  if (layoutTests.length > 0) {
-    projects.push({ name: `${name}-layouts`, testMatch: layoutTests, dependencies: [last], use, workers: 1 });
-    last = `${name}-layouts`;
-  }
-  const newsletterTests = NEWSLETTER_TESTS.filter((t) => !(tests.ignore ?? []).includes(t));
-  if (newsletterTests.length > 0) {
-    projects.push({ name: `${name}-newsletter`, testMatch: newsletterTests, dependencies: [last], use, workers: 1 });
-    last = `${name}-newsletter`;
-  }
-  // A theme hides or restyles every page while it is live: these come last, one at a time.
-  const themeTests = THEME_TESTS.filter((t) => !(tests.ignore ?? []).includes(t));
-  if (themeTests.length > 0) {
-    projects.push({ name: `${name}-themes`, testMatch: themeTests, dependencies: [last], use, workers: 1 });
+  if (tests.alone) {
+    projects.push({ name: `${name}-alone`, testMatch: tests.alone, dependencies: [last], use, workers: 1 });
   }
 }
 
@@ -125,19 +119,23 @@ const ENGINE_NEUTRAL = [
   "feeds.test.ts",
   "newsletter-api.test.ts",
   "quick-designer.test.ts",
-  "layout-designer.test.ts",
   "nickname.test.ts",
   "nickname-ai.test.ts",
   "pagination.test.ts",
-  ...THEME_TESTS,
 ];
 
 // Two instances sharing one database need a server the test can reach: PostgreSQL only.
+// The newsletter's journeys send through the job queue on whichever engine runs it: on
+// PostgreSQL when there is one, where sending to many matters, and here otherwise.
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL && process.env.E2E_PG_PORT);
 addServer(
   "pglite",
   process.env.E2E_PORT,
   { DATA_DIR: e2eDataDir("pglite"), E2E_ENGINE: "pglite" },
-  { ignore: ["two-instances.test.ts", "database-outage.test.ts", "postgres-restart.test.ts"] },
+  {
+    ignore: ["two-instances.test.ts", "database-outage.test.ts", "postgres-restart.test.ts"],
+    alone: onPostgres ? THEME_TESTS : [...THEME_TESTS, ...NEWSLETTER_TESTS],
+  },
 );
 
 // Uploads through an S3-compatible bucket. The fake bucket starts first (web servers start
@@ -161,9 +159,10 @@ addServer(
     S3_ACCESS_KEY_ID: E2E_S3.accessKeyId,
     S3_SECRET_ACCESS_KEY: E2E_S3.secretAccessKey,
   },
-  { only: S3_TESTS },
+  // The layout journeys upload their images, here through the bucket.
+  { only: S3_TESTS, alone: LAYOUT_TESTS },
 );
-if (process.env.TEST_DATABASE_URL && process.env.E2E_PG_PORT) {
+if (onPostgres) {
   addServer(
     "postgres",
     process.env.E2E_PG_PORT,
@@ -173,7 +172,7 @@ if (process.env.TEST_DATABASE_URL && process.env.E2E_PG_PORT) {
       TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
       E2E_PG_DATABASE: process.env.E2E_PG_DATABASE ?? "",
     },
-    { ignore: ["single-instance.test.ts", ...ENGINE_NEUTRAL] },
+    { ignore: ["single-instance.test.ts", ...ENGINE_NEUTRAL], alone: NEWSLETTER_TESTS },
   );
 }
 

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
 
@@ -16,6 +17,11 @@ export default defineConfig({
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     // The default theme is read as text (`?raw`) by the code under test; other CSS stays empty.
     css: { include: [/content\/theme\/default\.css/] },
+    // Threads start faster than forked processes, and Vitest's default of one worker fewer
+    // than the cores leaves a 2-core machine running one file at a time while it mostly waits
+    // on a database.
+    pool: "threads",
+    maxWorkers: availableParallelism(),
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [

@@ -200,10 +200,12 @@ test("the outcome of saving shows at once, not behind the dialog's upload notice
   await uploadOnly(page, "Add image", GALLERY[0] ?? "");
   await expect(page.getByRole("status").filter({ hasText: /image has been uploaded successfully/ })).toBeVisible();
 
+  const created = page.waitForResponse((r) => r.url().endsWith("/api/posts") && r.request().method() === "POST");
   await dialog.getByRole("button", { name: "Create Post" }).click();
+  await created;
   // The upload notices are about a dialog that has closed: they go, and the outcome shows
-  // at once (each notice would otherwise stay 5 s).
-  await expect(page.getByRole("status").filter({ hasText: "Post Created" })).toBeVisible({ timeout: 1_000 });
+  // well within one notice's 5 s, however long the save itself took.
+  await expect(page.getByRole("status").filter({ hasText: "Post Created" })).toBeVisible({ timeout: 3_000 });
   await expect(page.getByText("Additional image has been uploaded successfully")).toHaveCount(0);
   await dismiss(page, "Post Created");
 
