@@ -127,7 +127,9 @@ const ENGINE_NEUTRAL = [
 // Two instances sharing one database need a server the test can reach: PostgreSQL only.
 // The newsletter's journeys send through the job queue on whichever engine runs it: on
 // PostgreSQL when there is one, where sending to many matters, and here otherwise.
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL && process.env.E2E_PG_PORT);
+const postgresServer = process.env.TEST_DATABASE_URL;
+const postgresPort = process.env.E2E_PG_PORT;
+const onPostgres = Boolean(postgresServer && postgresPort);
 addServer(
   "pglite",
   process.env.E2E_PORT,
@@ -162,14 +164,14 @@ addServer(
   // The layout journeys upload their images, here through the bucket.
   { only: S3_TESTS, alone: LAYOUT_TESTS },
 );
-if (onPostgres) {
+if (postgresServer && postgresPort) {
   addServer(
     "postgres",
-    process.env.E2E_PG_PORT,
+    postgresPort,
     {
       DATA_DIR: e2eDataDir("postgres"),
       E2E_ENGINE: "postgres",
-      TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
+      TEST_DATABASE_URL: postgresServer,
       E2E_PG_DATABASE: process.env.E2E_PG_DATABASE ?? "",
     },
     { ignore: ["single-instance.test.ts", ...ENGINE_NEUTRAL], alone: NEWSLETTER_TESTS },

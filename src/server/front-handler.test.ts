@@ -76,7 +76,8 @@ describe("a stored page", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("x-astro-cache")).toBeNull();
     expect(res.headers.get("vary")).toBe("Accept-Encoding");
-    expect(res.headers.get("cache-control")).toBe("public, max-age=10, stale-while-revalidate=60");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate, s-maxage=10");
+    expect(res.headers.get("cdn-cache-control")).toBe("public, max-age=10, stale-while-revalidate=60");
     expect(upstreamCalls).toBe(before);
     // fetch decodes br itself; the raw bytes are checked with node:http below.
     expect(await res.text()).toContain("stored page");
@@ -184,8 +185,12 @@ describe("every response", () => {
   });
 
   it("gets a Cache-Control by kind when its route chose none", async () => {
-    expect((await get("/other")).headers.get("cache-control")).toBe("public, max-age=10, stale-while-revalidate=60");
-    expect((await get("/missing")).headers.get("cache-control")).toBe("public, max-age=10");
+    const other = await get("/other");
+    expect(other.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate, s-maxage=10");
+    expect(other.headers.get("cdn-cache-control")).toBe("public, max-age=10, stale-while-revalidate=60");
+    expect((await get("/missing")).headers.get("cache-control")).toBe(
+      "public, max-age=0, must-revalidate, s-maxage=10",
+    );
     expect((await get("/api/x")).headers.get("cache-control")).toBe("no-store");
     expect((await get("/admin/posts")).headers.get("cache-control")).toBe("no-store");
   });

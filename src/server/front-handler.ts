@@ -3,7 +3,15 @@ import { carriesSessionToken } from "@/modules/auth/cookie";
 import type { PagefindFiles } from "@/modules/search/pagefind-files.server";
 import { PAGEFIND_PREFIX, sendIndexFile } from "@/modules/search/pagefind-response.server";
 import { ASSETS_PREFIX, BuildAssets } from "./build-assets";
-import { defaultCacheControl, NO_STORE, securityHeaders, waitsOnOutside, withFrameAncestors } from "./http-policy";
+import {
+  defaultCacheControl,
+  NO_STORE,
+  PUBLIC_PAGE,
+  PUBLIC_PAGE_CDN,
+  securityHeaders,
+  waitsOnOutside,
+  withFrameAncestors,
+} from "./http-policy";
 import { pageKey } from "../modules/publishing/page-key";
 import type { StoredPage } from "../modules/publishing/page-store.server";
 import { RenderQueue, type RenderQueueOptions } from "./render-queue";
@@ -132,9 +140,14 @@ function completeHeaders(res: ServerResponse, path: string, signedIn: boolean, s
       (r): r is Record<string, unknown> => typeof r === "object" && r !== null && !Array.isArray(r),
     );
     const find = (name: string) => Object.keys(given ?? {}).find((h) => h.toLowerCase() === name);
-    if (!res.hasHeader("Cache-Control") && !find("cache-control")) {
+    const givenCacheControl = find("cache-control");
+    if (!res.hasHeader("Cache-Control") && !givenCacheControl) {
       res.setHeader("Cache-Control", defaultCacheControl(path, status, signedIn));
     }
+    // A CDN's own lifetime for a public page; Astro drops the header from what its cache
+    // provider returns, so a page just stored gets it here.
+    const cacheControl = givenCacheControl && given ? given[givenCacheControl] : res.getHeader("Cache-Control");
+    if (cacheControl === PUBLIC_PAGE) res.setHeader("CDN-Cache-Control", PUBLIC_PAGE_CDN);
     // Whether a page came from the store is the store's own business: told to a visitor, it
     // would say which addresses (searches) someone else asked for before.
     const cacheState = find("x-astro-cache");

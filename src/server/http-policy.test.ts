@@ -53,7 +53,7 @@ describe("defaultCacheControl", () => {
     expect(defaultCacheControl("/login", 200, false)).toBe(NO_STORE);
     expect(defaultCacheControl("/post/x", 200, true)).toBe("private, no-store");
     expect(defaultCacheControl("/post/x", 200, false)).toBe(PUBLIC_PAGE);
-    expect(defaultCacheControl("/post/x", 404, false)).toBe("public, max-age=10");
+    expect(defaultCacheControl("/post/x", 404, false)).toBe(PUBLIC_PAGE);
     expect(defaultCacheControl("/post/x", 500, false)).toBe(NO_STORE);
   });
 });

@@ -31,7 +31,6 @@ export function withFrameAncestors(csp: string | undefined): string {
   return /frame-ancestors/i.test(csp) ? csp : `${csp.replace(/;?\s*$/, "")}; ${FRAME_ANCESTORS}`;
 }
 
-/** Public pages: browsers and CDNs may reuse them briefly, and serve them stale while refetching. */
 // Calls whose answer waits on a service elsewhere: the AI, the object store (S3), or a
 // visitor's own upload arriving; the newsletter's mail server joins them.
 const WAITS_ON_OUTSIDE = new Set([
@@ -53,7 +52,14 @@ export function waitsOnOutside(method: string, path: string): boolean {
   return WAITS_ON_OUTSIDE.has(`${method} ${path}`);
 }
 
-export const PUBLIC_PAGE = "public, max-age=10, stale-while-revalidate=60";
+/**
+ * Public pages and their 404s. A browser asks again at every load, and a repeat view is a 304
+ * to the page's ETag, so a reload never shows a deleted post or the theme before; shared
+ * caches keep them briefly (`s-maxage`), and a CDN that reads its own header (RFC 9213) also
+ * serves them stale while it refetches, purging by Cache-Tag when their content changes.
+ */
+export const PUBLIC_PAGE = "public, max-age=0, must-revalidate, s-maxage=10";
+export const PUBLIC_PAGE_CDN = "public, max-age=10, stale-while-revalidate=60";
 /** Fingerprinted build assets never change under their name. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const NO_STORE = "no-store";
@@ -61,14 +67,13 @@ export const NO_STORE = "no-store";
 /**
  * The Cache-Control a response gets when its route chose none, by what it is: API and
  * admin never stored, anything for a signed-in visitor private, errors not kept, public
- * pages briefly.
+ * pages (and their 404s, which a publish may turn into pages) revalidated.
  */
 export function defaultCacheControl(path: string, status: number, signedIn: boolean): string {
   if (path.startsWith("/_astro/")) return IMMUTABLE;
   if (path.startsWith("/api/") || path === "/login" || path === "/admin" || path.startsWith("/admin/")) return NO_STORE;
   if (signedIn) return "private, no-store";
-  if (status === 404) return "public, max-age=10";
-  if (status >= 400) return NO_STORE;
+  if (status >= 400 && status !== 404) return NO_STORE;
   return PUBLIC_PAGE;
 }
 

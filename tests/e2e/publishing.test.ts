@@ -94,7 +94,7 @@ test.describe("never stored", () => {
   test("an error page, beyond a few seconds", async ({ request }) => {
     const first = await request.get("/post/never-published-here");
     expect(first.status()).toBe(404);
-    expect(first.headers()["cache-control"]).toBe("public, max-age=10");
+    expect(first.headers()["cache-control"]).toBe("public, max-age=0, must-revalidate, s-maxage=10");
   });
 });
 
@@ -138,6 +138,27 @@ test.describe("HTTP", () => {
     expect(await hit.text()).toBe(await miss.text());
     await raw.dispose();
     await admin.delete(`/api/posts/${post.id}`);
+  });
+
+  test("a browser asks again at every visit: a repeat view is revalidated, and a deleted post is gone at once", async ({
+    admin,
+    page,
+  }) => {
+    const post = await created(admin, `Revalidated ${crypto.randomUUID().slice(0, 8)}`);
+    const address = `/post/${post.slug}`;
+    const first = await page.goto(address);
+    expect(first?.headers()["cache-control"]).toBe("public, max-age=0, must-revalidate, s-maxage=10");
+    expect(first?.headers()["cdn-cache-control"]).toBe("public, max-age=10, stale-while-revalidate=60");
+    await page.goto("/about");
+    // A plain visit, not a reload: what a browser would take from its cache if allowed to.
+    const again = await page.goto(address);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Revalidated");
+    // The browser asked the site, with the ETag it kept.
+    expect((await again?.request().allHeaders())?.["if-none-match"]).toBe(first?.headers()["etag"]);
+    expect((await admin.delete(`/api/posts/${post.id}`)).status()).toBe(200);
+    await page.goto("/about");
+    const after = await page.goto(address);
+    expect(after?.status()).toBe(404);
   });
 
   test("static files carry the security headers and long caching", async ({ request }) => {
