@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { holdRequests, hydrated } from "./support";
+import { holdRequests, hydrated, signupReady } from "./support";
 
 const searchBox = (page: Page, name: string) => page.getByRole("main").getByRole("searchbox", { name });
 const filter = (page: Page) => page.getByRole("main").getByRole("navigation", { name: "Filter by category" });
@@ -142,12 +142,26 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test.describe("newsletter island", () => {
+test.describe("newsletter form, with its script", () => {
+  test("sends an address typed before the script arrived, once it has", async ({ page }) => {
+    const scripts = await holdRequests(page, "**/_astro/*.js");
+    await page.goto("/", { waitUntil: "commit" });
+    const field = page.getByLabel("Email address");
+    const address = `early-${crypto.randomUUID()}@example.com`;
+    await field.fill(address);
+    scripts.release();
+    await signupReady(page);
+    await expect(field).toHaveValue(address);
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Successfully subscribed!" })).toBeVisible();
+    await expect(field).toHaveValue("");
+  });
+
   test("shows '...' while sending, clears the field and confirms", async ({ page }) => {
     await page.goto("/");
     const field = page.getByLabel("Email address");
     await field.scrollIntoViewIfNeeded();
-    await hydrated(page, "NewsletterForm");
+    await signupReady(page);
     const subscribe = await holdRequests(page, "**/api/newsletter/subscribe");
     await field.fill(`island-${crypto.randomUUID()}@example.com`);
     await page.getByRole("button", { name: "Subscribe" }).click();
@@ -169,7 +183,7 @@ test.describe("newsletter island", () => {
     });
     const field = page.getByLabel("Email address");
     await field.scrollIntoViewIfNeeded();
-    await hydrated(page, "NewsletterForm");
+    await signupReady(page);
     await field.fill("   ");
     await page.getByRole("button", { name: "Subscribe" }).click();
     expect(posts).toBe(0);

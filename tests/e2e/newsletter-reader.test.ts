@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { linkTo, messageTo } from "./outbox-helpers";
-import { hydrated, siteOrigin } from "./support";
+import { signupReady, siteOrigin } from "./support";
 
 test("a reader subscribes, confirms from the message, leaves from its link, and comes back", async ({
   page,
@@ -10,7 +10,7 @@ test("a reader subscribes, confirms from the message, leaves from its link, and 
   await page.goto("/");
   const field = page.getByLabel("Email address");
   await field.scrollIntoViewIfNeeded();
-  await hydrated(page, "NewsletterForm");
+  await signupReady(page);
   await field.fill(address);
   await page.getByRole("button", { name: "Subscribe" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Successfully subscribed!" })).toBeVisible();

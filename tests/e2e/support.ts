@@ -68,6 +68,11 @@ export async function hydrated(page: Page, component: string): Promise<void> {
   await page.locator(`astro-island[component-url*="/${component}."]:not([ssr])`).waitFor({ state: "attached" });
 }
 
+/** Wait until the newsletter form's script has taken over its submit (it works as a plain form before). */
+export async function signupReady(page: Page): Promise<void> {
+  await page.locator("form[data-newsletter-signup][data-enhanced]").waitFor({ state: "attached" });
+}
+
 /** Requests held at the network by `holdRequests`. */
 export interface HeldRequests {
   /** Settles when the first matching request reaches the network, so it is in flight. */
