@@ -1,4 +1,4 @@
-import type { Locator, Page, Request } from "@playwright/test";
+import type { Dialog, Locator, Page, Request } from "@playwright/test";
 import { dismiss, signInAs } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 import { holdClock, seriousViolations } from "./support";
@@ -10,6 +10,16 @@ test.describe.configure({ mode: "serial" });
 /** An element on the editor's canvas, found by what it says of itself ("Text "…" at x, y, w by h"). */
 const element = (page: Page, name: RegExp): Locator =>
   page.getByRole("group", { name: /Home layout canvas/ }).getByRole("button", { name });
+
+/** Answer the next prompts in turn: a text accepts, null cancels. */
+function answerPrompts(page: Page, ...answers: (string | null)[]): void {
+  const answer = (dialog: Dialog) => {
+    const next = answers.shift();
+    if (answers.length === 0) page.off("dialog", answer);
+    void (next === null || next === undefined ? dialog.dismiss() : dialog.accept(next));
+  };
+  page.on("dialog", answer);
+}
 
 // The elements overlap where they were added, so each is grabbed by its free top left corner.
 const CORNER = { x: 8, y: 8 };
@@ -73,9 +83,15 @@ test("the owner edits the home page in place: add, drag, edit through a prompt, 
   page.once("dialog", (dialog) => void dialog.dismiss());
   await button.dblclick({ position: CORNER });
   await expect(button).toHaveAccessibleName(/^Button "Click Me"/);
-  page.once("dialog", (dialog) => void dialog.accept("Press nothing"));
+  // A button's words, then where it goes: never a script.
+  answerPrompts(page, "Press nothing", "javascript:alert(1)");
   await button.dblclick({ position: CORNER });
+  const refusal = page.getByRole("alert").filter({ hasText: "Not changed" });
+  await expect(refusal).toContainText("The button's destination: Must be an http(s) URL or a path on this site");
+  await refusal.getByRole("button", { name: "Dismiss notification" }).click();
   await expect(button).toHaveAccessibleName(/^Button "Press nothing" at 120, 120/);
+  answerPrompts(page, "Press nothing", "/about");
+  await button.dblclick({ position: CORNER });
 
   await button.click({ position: CORNER });
   await page.getByRole("button", { name: "Duplicate" }).click();
@@ -127,6 +143,13 @@ test("a published design is part of the stored home page: visitors see it withou
   await page.goto("/");
   await page.getByRole("button", { name: "Edit Page" }).click();
   await expect(element(page, /^Button "Press nothing"/)).toBeVisible();
+  // A sentence longer than its box holds on one line: visitors read all of it.
+  const sentence = "Hello, visitor. Nothing much here, and that is the whole point of it.";
+  answerPrompts(page, sentence);
+  await element(page, /^Text "New Text Element"/).dblclick({ position: CORNER });
+  await expect(element(page, /^Text "Hello, visitor/)).toBeVisible();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await dismiss(page, "Layout Saved");
   await page.getByRole("button", { name: "Publish" }).click();
   await dismiss(page, "Layout Published");
   await expect(page.getByText(/Visitors see version \d+\./)).toBeVisible();
@@ -137,8 +160,8 @@ test("a published design is part of the stored home page: visitors see it withou
     const response = await home.goto("/");
     expect(response?.headers()["content-security-policy"]).not.toContain("unsafe-inline");
     const design = home.getByRole("region", { name: "Featured design" });
-    const pressed = design.getByText("Press nothing", { exact: true });
-    const text = design.getByText("New Text Element", { exact: true });
+    const pressed = design.getByRole("link", { name: "Press nothing" });
+    const text = design.getByText(sentence, { exact: true });
     await expect(pressed).toBeVisible();
     await expect(text).toBeVisible();
     const canvas = await design.locator(".designed-layout__canvas").boundingBox();
@@ -156,6 +179,18 @@ test("a published design is part of the stored home page: visitors see it withou
     }
     const overflow = await home.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // No element cuts its words off.
+    const clipped = await design
+      .locator(".designed-layout__canvas > *")
+      .evaluateAll((nodes) =>
+        nodes.filter((node) => node.scrollHeight > node.clientHeight + 1).map((n) => n.textContent),
+      );
+    expect(clipped).toEqual([]);
+    // The button is a link that works without JavaScript, from the keyboard.
+    await expect(pressed).toHaveAttribute("href", "/about");
+    await pressed.focus();
+    await home.keyboard.press("Enter");
+    await expect(home).toHaveURL(/\/about$/);
     await visitor.close();
 
     const sighted = await browser.newContext({ viewport: { width, height: 900 } });

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import type { LayoutJson } from "../../src/modules/page-layouts/layout-json";
 import { dismiss, setLayout, signIn, signInAs } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated, seriousViolations } from "./support";
@@ -63,6 +64,9 @@ function problemsOf(page: Page): string[] {
   });
   return problems;
 }
+
+/** The band's width: the designer's canvas, and the page's content column on a wide screen. */
+const DESIGN_WIDTH = 1200;
 
 const box = (id: string, x: number, y: number) => ({
   id,
@@ -206,6 +210,47 @@ test("the properties panel edits by keyboard and refuses a style with its reason
   await expectPlace(page, { x: 6, y: 80 });
   await page.keyboard.press("ArrowLeft");
   await expect(layers(page).last()).toContainText("6, 80");
+});
+
+test("a button gets a destination, never a script or the API, and nothing grows past the band", async ({
+  page,
+  admin,
+}) => {
+  await setLayout(admin, [
+    { id: "element-1", type: "button", x: 40, y: 60, width: 160, height: 40, content: "Read on", styles: {} },
+  ]);
+  await signInAs(admin, page.context());
+  await openDesigner(page);
+  await layers(page).first().focus();
+  await page.keyboard.press("Enter");
+
+  const destination = field(page, "Links to");
+  await expect(properties(page).getByText("Goes nowhere yet")).toBeVisible();
+  await destination.fill("javascript:alert(1)");
+  await expect(properties(page).getByText("Must be an http(s) URL or a path on this site")).toBeVisible();
+  await expect(destination).toHaveAttribute("aria-invalid", "true");
+  await destination.fill("/api/objects/upload-url");
+  await expect(properties(page).getByText("Must not be an address of the site's API")).toBeVisible();
+  await destination.fill("/archive");
+  await expect(destination).not.toHaveAttribute("aria-invalid");
+
+  // As wide as a visitor's page at most, its right edge at the page's.
+  await field(page, "Width").fill("4000");
+  await field(page, "Width").blur();
+  await expectPlace(page, { x: 0, width: DESIGN_WIDTH });
+  await field(page, "Font size").fill("9999px");
+  await field(page, "Font size").blur();
+  await expect(field(page, "Font size")).toHaveValue("160px");
+
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await dismiss(page, "Layout Saved");
+  const saved = (await (await admin.get("/api/layouts/home")).json()) as LayoutJson;
+  expect(saved.elements[0]).toMatchObject({
+    href: "/archive",
+    x: 0,
+    width: DESIGN_WIDTH,
+    styles: { fontSize: "160px" },
+  });
 });
 
 test("saves, lists versions newest first and restores an earlier one", async ({ page, admin }) => {

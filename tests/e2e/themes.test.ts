@@ -408,3 +408,32 @@ test("the editor says it is loading until the theme arrives", async ({ page, adm
   await expect(page.getByRole("heading", { name: "CSS Style Editor" })).toBeVisible();
   await expect(page.getByText("Loading CSS editor...")).toBeHidden();
 });
+
+test("each accent changes what a visitor sees on the home page's first screen", async ({ browser, admin }) => {
+  // The hero's rule (warm) and the first category badge (cool), as a visitor's browser
+  // computes them, each checked to be within the first screen.
+  const firstScreen = () =>
+    asVisitor(browser, (page) =>
+      page.evaluate(() => {
+        const read = (selector: string, property: "borderBottomColor" | "backgroundColor") => {
+          const node = document.querySelector(selector);
+          if (!node || node.getBoundingClientRect().top >= window.innerHeight) return `${selector} not in view`;
+          return getComputedStyle(node)[property];
+        };
+        return { warm: read(".hero", "borderBottomColor"), cool: read(".badge:not(.badge--warm)", "backgroundColor") };
+      }),
+    );
+  const before = await firstScreen();
+  expect(before.cool).not.toContain("not in view");
+  for (const [accent, seen] of [
+    ["--accent-warm", "warm"],
+    ["--accent-cool", "cool"],
+  ] as const) {
+    const saved = await admin.post("/api/css/save", { data: { cssContent: `:root { ${accent}: #0000ff; }` } });
+    expect(saved.status()).toBe(201);
+    const after = await firstScreen();
+    expect(after[seen], accent).not.toBe(before[seen]);
+    expect(after[seen === "warm" ? "cool" : "warm"]).toBe(before[seen === "warm" ? "cool" : "warm"]);
+    await admin.post("/api/css/reset");
+  }
+});

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { databaseId, integer, text } from "@/lib/form-fields";
 import { idParam, idText, integerText } from "@/lib/query-schemas";
+import { withinBand } from "./band";
 import { layoutDocumentSchema } from "./schema";
 
 /**
@@ -22,11 +23,14 @@ const changeDescription = text({ singleLine: true })
   .trim()
   .max(CHANGE_DESCRIPTION_MAX, `At most ${CHANGE_DESCRIPTION_MAX} characters`);
 
+/** A layout as it is saved: as the editors show it, held inside the band (`withinBand`). */
+export const savedElementsSchema = layoutDocumentSchema.transform((elements) => elements.map(withinBand));
+
 /** `POST /api/layouts`: a page's first layout, stored as its version 1. */
 export const layoutCreateSchema = z.object({
   pageName: pageNameSchema,
   pageType: z.literal("page", { error: 'Must be "page"' }).default("page"),
-  elements: layoutDocumentSchema,
+  elements: savedElementsSchema,
   changeDescription: changeDescription.optional(),
 });
 export type LayoutCreateInput = z.input<typeof layoutCreateSchema>;
@@ -37,7 +41,7 @@ export type LayoutCreateInput = z.input<typeof layoutCreateSchema>;
  * than overwriting it.
  */
 export const layoutSaveSchema = z.object({
-  elements: layoutDocumentSchema,
+  elements: savedElementsSchema,
   changeDescription: changeDescription.min(1, "Must not be empty"),
   baseVersion: integer({ min: 1 }),
 });

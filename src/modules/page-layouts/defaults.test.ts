@@ -21,14 +21,20 @@ describe("newElement", () => {
   it("makes the home editor's elements with its own content (SPEC §9)", () => {
     const at = { x: 5, y: 6 };
     expect(newElement("text", "a", at, "home")).toMatchObject({ x: 5, y: 6, content: "New Text Element" });
-    expect(newElement("button", "a", at, "home")).toMatchObject({ width: 120, height: 40, content: "Click Me" });
+    expect(newElement("button", "a", at, "home")).toMatchObject({
+      width: 120,
+      height: 40,
+      content: "Click Me",
+      href: "/archive",
+    });
+    expect(newElement("button", "a", at, "designer")).not.toHaveProperty("href");
     expect(newElement("image", "a", at, "home")).toMatchObject({ width: 200, height: 150, content: PLACEHOLDER_IMAGE });
   });
 
   it("gives each element its own copy of the default styles", () => {
     const button = newElement("button", "element-1");
     expect(button.styles).toEqual({
-      backgroundColor: "#667eea",
+      backgroundColor: "#5a67d8",
       color: "#ffffff",
       borderRadius: "6px",
       padding: "12px 24px",

@@ -1,5 +1,5 @@
 import { placeCoordinate, placeSize } from "./geometry";
-import { layoutElementSchema, type LayoutElement } from "./schema";
+import { buttonHrefSchema, layoutElementSchema, type LayoutElement } from "./schema";
 import { isStyleProperty, styleFault, type StyleProperty } from "./styles";
 
 // The edits the layout editors make to one element. Each hands back the very element it was
@@ -65,4 +65,30 @@ export function withStyle(element: LayoutElement, property: StyleProperty, typed
   }
   const valid = styleFault(property, value) === undefined;
   return valid ? { ...element, styles: { ...element.styles, [property]: value } } : element;
+}
+
+/**
+ * Why a button could not go to `typed`, or undefined when it could (a blank one goes nowhere).
+ * @example hrefFault("javascript:alert(1)") // "Must be an http(s) URL or a path on this site"
+ */
+export function hrefFault(typed: string): string | undefined {
+  if (typed.trim() === "") return undefined;
+  return buttonHrefSchema.safeParse(typed).error?.issues[0]?.message;
+}
+
+/**
+ * The button with a new destination, without one when `typed` is blank; a destination the
+ * schema refuses changes nothing. Only a button has one.
+ */
+export function withHref(element: LayoutElement, typed: string): LayoutElement {
+  if (element.type !== "button") return element;
+  const href = typed.trim();
+  if (href === "") {
+    if (element.href === undefined) return element;
+    const { href: _removed, ...rest } = element;
+    return rest;
+  }
+  const parsed = buttonHrefSchema.safeParse(href);
+  if (!parsed.success || parsed.data === element.href) return element;
+  return { ...element, href: parsed.data };
 }

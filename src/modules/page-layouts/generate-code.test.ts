@@ -52,7 +52,7 @@ describe("generateCode", () => {
   font-size: 14px;
   color: #ffffff;
   font-weight: 600;
-  background-color: #667eea;
+  background-color: #5a67d8;
   padding: 12px 24px;
   border-radius: 6px;
 }
@@ -102,6 +102,14 @@ describe("generateCode", () => {
     ];
     const valid = newElement("box", "element-1");
     expect(generateCode([...hostile, valid])).toEqual(generateCode([valid]));
+  });
+
+  it("writes a button with a destination as a link, and keeps every element inside the band", () => {
+    const link = { ...newElement("button", "element-1"), href: "/archive?page=2&x=<y>" };
+    const wide = { ...newElement("box", "element-2"), x: 900, width: 4000 };
+    const { html, css } = generateCode([link, wide]);
+    expect(html).toContain('<a class="layout-element-1" href="/archive?page=2&amp;x=&lt;y&gt;">Button</a>');
+    expect(css).toContain(".layout-element-2 {\n  position: absolute;\n  left: 0px;\n  top: 100px;\n  width: 1200px;");
   });
 
   it("keeps the first of two elements with one id", () => {

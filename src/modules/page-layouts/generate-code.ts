@@ -1,5 +1,6 @@
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
 import { escapeXml } from "@/lib/escape-xml";
+import { withinBand } from "./band";
 import { layoutElementSchema, type LayoutElement } from "./schema";
 import { STYLE_PROPERTIES } from "./styles";
 
@@ -27,6 +28,9 @@ function markup(element: LayoutElement): string {
   if (element.type === "image") {
     // No field holds a description, so the image is marked decorative rather than named by its URL.
     return `<img class="${name}" src="${escapeXml(element.content || PLACEHOLDER_IMAGE)}" alt="">`;
+  }
+  if (element.type === "button" && element.href !== undefined) {
+    return `<a class="${name}" href="${escapeXml(element.href)}">${escapeXml(element.content)}</a>`;
   }
   const tag = element.type === "button" ? 'button type="button"' : "div";
   const close = element.type === "button" ? "button" : "div";
@@ -64,7 +68,8 @@ const elementRule = (element: LayoutElement): string => rule(`.${classOf(element
 /**
  * The elements that pass the schema, each id once. Whatever writes a layout out checks each
  * element again, whatever its caller promised: a stored layout that escaped validation loses
- * the elements that fail rather than writing them out.
+ * the elements that fail rather than writing them out, and one stored before the band held
+ * its elements comes out inside it.
  */
 export function acceptableElements(elements: readonly unknown[]): LayoutElement[] {
   const seen = new Set<string>();
@@ -72,7 +77,7 @@ export function acceptableElements(elements: readonly unknown[]): LayoutElement[
     const parsed = layoutElementSchema.safeParse(raw);
     if (!parsed.success || seen.has(parsed.data.id)) return [];
     seen.add(parsed.data.id);
-    return [parsed.data];
+    return [withinBand(parsed.data)];
   });
 }
 

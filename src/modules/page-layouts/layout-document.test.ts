@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newElement } from "./defaults";
+import { DESIGN_WIDTH, newElement } from "./defaults";
 import {
   isUnsaved,
   layoutReducer,
@@ -68,7 +68,8 @@ describe("layoutReducer", () => {
       only(run(loaded, { type: "move", id: "element-1", x, y, snap }));
     expect(move(-20, 33.4)).toMatchObject({ x: 0, y: 33 });
     expect(move(49, 131, true)).toMatchObject({ x: 40, y: 140 });
-    expect(move(MAX_COORDINATE * 2, 0)).toMatchObject({ x: MAX_COORDINATE });
+    // Across, the band ends where a visitor's page does; down, the layout's limit.
+    expect(move(MAX_COORDINATE * 2, MAX_COORDINATE * 2)).toMatchObject({ x: DESIGN_WIDTH - 200, y: MAX_COORDINATE });
     expect(run(loaded, { type: "move", id: "ghost", x: 1, y: 1 })).toBe(loaded);
     expect(run(loaded, { type: "move", id: "element-1", x: 100, y: 100 })).toBe(loaded);
   });
@@ -199,8 +200,11 @@ describe("layoutReducer", () => {
     expect(copied.selectedId).toBe("element-4");
     expect(steps(copied)).toBe(1);
     expect(run(loaded, { type: "duplicate", id: "ghost" })).toBe(loaded);
-    const edge = startLayoutEditor([{ ...text, x: MAX_COORDINATE }]);
-    expect(only(run(edge, { type: "duplicate", id: "element-1" }), "element-2")?.x).toBe(MAX_COORDINATE);
+    const edge = startLayoutEditor([{ ...text, x: DESIGN_WIDTH - text.width, y: MAX_COORDINATE }]);
+    expect(only(run(edge, { type: "duplicate", id: "element-1" }), "element-2")).toMatchObject({
+      x: DESIGN_WIDTH - text.width,
+      y: MAX_COORDINATE,
+    });
   });
 
   it("deletes an element, takes it out of its parent's children and drops the selection", () => {

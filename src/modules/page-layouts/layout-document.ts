@@ -1,6 +1,7 @@
 import { record, redo, startHistory, undo, type History } from "@/lib/history";
+import { withinBand } from "./band";
 import { COPY_OFFSET, ELEMENT_ID_PREFIX, newElement, START_POSITION, type ElementPreset, type Point } from "./defaults";
-import { moved, resized, withContent, withStyle } from "./element-edits";
+import { moved, resized, withContent, withHref, withStyle } from "./element-edits";
 import { placeCoordinate } from "./geometry";
 import { MAX_ELEMENTS, type ElementType, type LayoutElement } from "./schema";
 import type { StyleProperty } from "./styles";
@@ -29,9 +30,9 @@ export interface Gesture {
 }
 
 /**
- * What the editors do to the document. `load`, `saved` and `select` never enter the undo
+ * What the editors do to the document. Every element it holds is inside the band (`withinBand`). `load`, `saved` and `select` never enter the undo
  * history; `restore`, `add`, `duplicate`, `delete` and `clear` are a step each; `move`,
- * `nudge`, `resize`, `editContent` and `editStyle` are a step per gesture, or each a step
+ * `nudge`, `resize`, `editContent`, `editHref` and `editStyle` are a step per gesture, or each a step
  * when they carry none.
  */
 export type LayoutAction =
@@ -44,6 +45,7 @@ export type LayoutAction =
   | { type: "nudge"; dx: number; dy: number; gesture?: Gesture }
   | { type: "resize"; id: string; width: number; height: number; x?: number; y?: number; gesture?: Gesture }
   | { type: "editContent"; id: string; content: string; gesture?: Gesture }
+  | { type: "editHref"; id: string; href: string; gesture?: Gesture }
   | { type: "editStyle"; id: string; property: StyleProperty; value: string; gesture?: Gesture }
   | { type: "duplicate"; id: string }
   | { type: "delete"; id: string }
@@ -101,7 +103,8 @@ function changeElement(
   const index = elements.findIndex((element) => element.id === id);
   const element = elements[index];
   if (element === undefined) return editor;
-  const updated = update(element);
+  // Whatever the edit asked for, the element stays inside the band, as a visitor will see it.
+  const updated = withinBand(update(element));
   if (updated === element) return editor;
   const group = gesture && { key: `${kind}:${id}:${gesture.id}`, at: gesture.at };
   return change(editor, elements.with(index, updated), group);
@@ -110,7 +113,7 @@ function changeElement(
 function added(editor: LayoutEditor, element: LayoutElement): LayoutEditor {
   const elements = editor.history.present;
   if (elements.length >= MAX_ELEMENTS) return editor;
-  return { ...change(editor, [...elements, element]), selectedId: element.id };
+  return { ...change(editor, [...elements, withinBand(element)]), selectedId: element.id };
 }
 
 function duplicated(editor: LayoutEditor, id: string): LayoutEditor {
@@ -150,9 +153,11 @@ export function layoutReducer(editor: LayoutEditor, action: LayoutAction): Layou
   const elements = editor.history.present;
   switch (action.type) {
     case "load":
-      return startLayoutEditor(action.elements);
-    case "restore":
-      return { ...travelled(editor, record(editor.history, action.elements)), saved: action.elements };
+      return startLayoutEditor(action.elements.map(withinBand));
+    case "restore": {
+      const restored = action.elements.map(withinBand);
+      return { ...travelled(editor, record(editor.history, restored)), saved: restored };
+    }
     case "saved":
       return { ...editor, saved: action.elements };
     case "add": {
@@ -173,6 +178,8 @@ export function layoutReducer(editor: LayoutEditor, action: LayoutAction): Layou
       return changeElement(editor, action.id, (e) => resized(e, action), "resize", action.gesture);
     case "editContent":
       return changeElement(editor, action.id, (e) => withContent(e, action.content), "content", action.gesture);
+    case "editHref":
+      return changeElement(editor, action.id, (e) => withHref(e, action.href), "href", action.gesture);
     case "editStyle":
       return changeElement(
         editor,

@@ -39,7 +39,7 @@ describe("publishedLayoutCss", () => {
     const css = publishedLayoutCss([heading, box]);
     expect(css).toContain(".designed-layout__canvas { height: 37.5cqi; }");
     expect(css).toContain(
-      ".designed-layout__element-1 { left: 50cqi; top: 1.6667cqi; width: 16.6667cqi; height: 3.3333cqi; z-index: 1; font-size: max(12px, 1.3333cqi); color: #333333;",
+      ".designed-layout__element-1 { left: 50cqi; top: 1.6667cqi; width: 16.6667cqi; min-height: 3.3333cqi; z-index: 1; font-size: max(12px, 1.3333cqi); color: #333333;",
     );
     expect(css).toContain("z-index: 2; background-color: #667eea; border-radius: 0.6667cqi; border: none; }");
   });

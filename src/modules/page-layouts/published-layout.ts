@@ -26,6 +26,8 @@ export interface PublishedElement {
   height: number;
   /** For an image, the source the page may load: one of the site's own, else the placeholder. */
   src?: string;
+  /** For a button with a destination, where its link goes. */
+  href?: string;
 }
 
 const classOf = (id: string): string => `${PUBLISHED_CLASS}__${id}`;
@@ -59,6 +61,7 @@ export function publishedElements(raw: readonly unknown[]): PublishedElement[] {
     width: element.width,
     height: element.height,
     ...(element.type === "image" ? { src: imageSource(element.content || PLACEHOLDER_IMAGE) } : {}),
+    ...(element.type === "button" && element.href !== undefined ? { href: element.href } : {}),
   }));
 }
 
@@ -86,12 +89,16 @@ function styleDeclarations(element: LayoutElement, scale: boolean): string[] {
 const rule = (selector: string, declarations: readonly string[]): string =>
   `${selector} { ${declarations.join("; ")}; }`;
 
+const grows = (element: LayoutElement): boolean => element.type === "text" || element.type === "button";
+
 function placedRule(element: LayoutElement, layer: number): string {
   return rule(`.${classOf(element.id)}`, [
     `left: ${scaled(element.x)}`,
     `top: ${scaled(element.y)}`,
     `width: ${scaled(element.width)}`,
-    `height: ${scaled(element.height)}`,
+    // Text and buttons grow to fit their words rather than cut them off: a visitor's fonts
+    // and a narrower screen both make text longer than it was on the canvas.
+    `${grows(element) ? "min-height" : "height"}: ${scaled(element.height)}`,
     `z-index: ${layer}`,
     ...styleDeclarations(element, true),
   ]);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "@/lib/form-fields";
+import { text, urlOrPath } from "@/lib/form-fields";
 import { mediaUrl } from "@/modules/uploads/media-url";
 import { isStyleProperty, styleFault, type StyleProperty } from "./styles";
 
@@ -61,6 +61,30 @@ export const stylesSchema = z
   );
 export type Styles = z.output<typeof stylesSchema>;
 
+// The site's API answers calls, not visits: a link or an image there would make every
+// visitor's browser (or the admin's, in the editors) call it.
+function isApiPath(value: string): boolean {
+  if (!value.startsWith("/")) return false;
+  const encoded = URL.parse(value, "https://site.invalid")?.pathname ?? value;
+  // The server routes a path as decoded: /%61pi/ is /api/.
+  let path = encoded;
+  try {
+    path = decodeURIComponent(encoded);
+  } catch {
+    // Not decodable, so not routed as anything but itself.
+  }
+  path = path.toLowerCase();
+  return path === "/api" || path.startsWith("/api/");
+}
+
+const NOT_THE_API = "Must not be an address of the site's API";
+
+/** Where a button goes: a path on this site or an https URL (`urlOrPath`'s rules), never the API. */
+export const buttonHrefSchema = urlOrPath
+  // urlOrPath takes http: too; what else it refuses, it says itself.
+  .refine((value) => URL.parse(value)?.protocol !== "http:", "Must be a path on this site or an https URL")
+  .refine((value) => !isApiPath(value), NOT_THE_API);
+
 const elementFields = {
   id: elementId,
   type: z.enum(ELEMENT_TYPES),
@@ -69,18 +93,25 @@ const elementFields = {
   width: z.number().int("Must be a whole number").min(0, "Must be at least 0").max(MAX_SIZE, `At most ${MAX_SIZE}`),
   height: z.number().int("Must be a whole number").min(0, "Must be at least 0").max(MAX_SIZE, `At most ${MAX_SIZE}`),
   content: text().max(MAX_CONTENT, `At most ${MAX_CONTENT} characters`),
+  /** A button's destination, rendered as a link's `href`. */
+  href: buttonHrefSchema.optional(),
   styles: stylesSchema,
 };
 
 // An image's content is its source: a visitor's browser loads it, so it must be one of ours or an http(s) URL.
 const imageSource = mediaUrl("image");
 
-function checkImageSource(element: { type: string; content: string }, ctx: z.RefinementCtx): void {
+function checkImageSource(element: { type: string; content: string; href?: string }, ctx: z.RefinementCtx): void {
+  if (element.href !== undefined && element.type !== "button") {
+    ctx.addIssue({ code: "custom", path: ["href"], message: "Only a button has a destination" });
+  }
   if (element.type !== "image" || element.content === "") return;
   const source = imageSource.safeParse(element.content);
   for (const issue of source.error?.issues ?? []) {
     ctx.addIssue({ code: "custom", path: ["content"], message: issue.message });
   }
+  if (source.success && isApiPath(source.data))
+    ctx.addIssue({ code: "custom", path: ["content"], message: NOT_THE_API });
 }
 
 /** One element of a page layout (SPEC §3 Layout element), as stored in `page_layouts.elements`. */

@@ -37,6 +37,9 @@ export default function ElementPanels({ elements, selected, dispatch, act, onCho
             onContent={(content, gesture) => {
               dispatch({ type: "editContent", id: selected.id, content, gesture });
             }}
+            onHref={(href, gesture) => {
+              dispatch({ type: "editHref", id: selected.id, href, gesture });
+            }}
             onStyle={(property, value, gesture) => {
               dispatch({ type: "editStyle", id: selected.id, property, value, gesture });
             }}

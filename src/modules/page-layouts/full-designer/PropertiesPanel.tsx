@@ -1,6 +1,7 @@
 import { useId } from "react";
+import { DESIGN_WIDTH } from "../defaults";
 import { elementName } from "../element-description";
-import { contentFault } from "../element-edits";
+import { contentFault, hrefFault } from "../element-edits";
 import { parseDimension, placeCoordinate } from "../geometry";
 import type { Gesture } from "../layout-document";
 import { MAX_COORDINATE, MAX_SIZE, type LayoutElement } from "../schema";
@@ -13,6 +14,7 @@ interface Props {
   onMove: (x: number, y: number, gesture: Gesture) => void;
   onResize: (width: number, height: number, gesture: Gesture) => void;
   onContent: (content: string, gesture: Gesture) => void;
+  onHref: (href: string, gesture: Gesture) => void;
   onStyle: (property: StyleProperty, value: string, gesture: Gesture) => void;
   onDuplicate: () => void;
   onDelete: () => void;
@@ -20,9 +22,10 @@ interface Props {
 
 type Box = "x" | "y" | "width" | "height";
 const BOX_FIELDS: { key: Box; label: string; max: number }[] = [
-  { key: "x", label: "X", max: MAX_COORDINATE },
+  // Across, nothing reaches past the band (see `withinBand`).
+  { key: "x", label: "X", max: DESIGN_WIDTH },
   { key: "y", label: "Y", max: MAX_COORDINATE },
-  { key: "width", label: "Width", max: MAX_SIZE },
+  { key: "width", label: "Width", max: DESIGN_WIDTH },
   { key: "height", label: "Height", max: MAX_SIZE },
 ];
 
@@ -64,6 +67,19 @@ function BoxField({
   );
 }
 
+/** Under a field: why what it holds is refused (`${id}-fault`), else how to fill it (`${id}-hint`). */
+function FieldNote({ id, fault, hint }: { id: string; fault: string | undefined; hint: string }) {
+  return fault ? (
+    <p id={`${id}-fault`} className="field-error">
+      {fault}
+    </p>
+  ) : (
+    <p id={`${id}-hint`} className="designer-field__hint">
+      {hint}
+    </p>
+  );
+}
+
 function ContentField({ element, onContent }: Pick<Props, "element" | "onContent">) {
   const id = useId();
   const draft = useDraft(element.content);
@@ -101,15 +117,48 @@ function ContentField({ element, onContent }: Pick<Props, "element" | "onContent
           }}
         />
       )}
-      {fault ? (
-        <p id={`${id}-fault`} className="field-error">
-          {fault}
-        </p>
-      ) : (
-        <p id={`${id}-hint`} className="designer-field__hint">
-          {image ? "An image on this site; empty or any other shows the placeholder." : "Shown as plain text."}
-        </p>
-      )}
+      <FieldNote
+        id={id}
+        fault={fault}
+        hint={image ? "An image on this site; empty or any other shows the placeholder." : "Shown as plain text."}
+      />
+    </div>
+  );
+}
+
+/** A button's destination: blank leaves it a label that goes nowhere, and says so. */
+function HrefField({ element, onHref }: Pick<Props, "element" | "onHref">) {
+  const id = useId();
+  const draft = useDraft(element.href ?? "");
+  const fault = hrefFault(draft.shown);
+  return (
+    <div className="field designer-field">
+      <label htmlFor={id}>Links to</label>
+      <input
+        id={id}
+        type="text"
+        inputMode="url"
+        placeholder="/archive or https://…"
+        value={draft.shown}
+        aria-invalid={fault ? true : undefined}
+        aria-describedby={fault ? `${id}-fault` : `${id}-hint`}
+        onFocus={draft.focus}
+        onBlur={() => {
+          draft.blur(fault !== undefined);
+        }}
+        onChange={(event) => {
+          onHref(event.target.value, draft.typed(event.target.value));
+        }}
+      />
+      <FieldNote
+        id={id}
+        fault={fault}
+        hint={
+          draft.shown.trim() === ""
+            ? "Goes nowhere yet: visitors see a label, not a link."
+            : "A path on this site or an https address."
+        }
+      />
     </div>
   );
 }
@@ -120,6 +169,7 @@ export default function PropertiesPanel({
   onMove,
   onResize,
   onContent,
+  onHref,
   onStyle,
   onDuplicate,
   onDelete,
@@ -147,6 +197,7 @@ export default function PropertiesPanel({
         </button>
       </div>
       <ContentField element={element} onContent={onContent} />
+      {element.type === "button" && <HrefField element={element} onHref={onHref} />}
       <fieldset className="designer-fieldset designer-fieldset--box">
         <legend>Position and size (px)</legend>
         {BOX_FIELDS.map((field) => (

@@ -9,6 +9,7 @@ import { mayDiscardUnsavedWork } from "@/lib/unsaved-work";
 import { AUTO_SAVE_DELAY_MS } from "../auto-save";
 import { COPY_OFFSET, DESIGN_WIDTH, START_POSITION } from "../defaults";
 import { elementDeclarations } from "../generate-code";
+import { hrefFault } from "../element-edits";
 import { freeSpot } from "../geometry";
 import { isTyping, keyAction } from "../keyboard-actions";
 import { fetchLayout } from "../layout-client";
@@ -133,6 +134,19 @@ function Editor({ initial, onExit }: { initial: LayoutJson | null; onExit: () =>
       return;
     }
     dispatch({ type: "editContent", id: element.id, content: answer });
+    if (element.type === "button") editHref(element);
+  };
+
+  // A button's destination is asked for after its words; blank leaves it a label.
+  const editHref = (element: LayoutElement) => {
+    const answer = window.prompt("Links to (a path on this site or an https address)", element.href ?? "");
+    if (answer === null) return;
+    const fault = hrefFault(answer);
+    if (fault) {
+      toast({ title: "Not changed", description: `The button's destination: ${fault}.`, variant: "destructive" });
+      return;
+    }
+    dispatch({ type: "editHref", id: element.id, href: answer });
   };
 
   const startDrag = (element: LayoutElement, event: PointerEvent<HTMLDivElement>) => {
