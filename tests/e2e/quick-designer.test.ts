@@ -267,7 +267,7 @@ test.describe("the quick designer", () => {
     await add(dialog, "Text");
     await add(dialog, "Button");
     await expect(panel.getByRole("definition")).toContainText(["element-2", "button", "100", "100", "120", "40"]);
-    await expect(panel).toContainText("backgroundColor: #667eea");
+    await expect(panel).toContainText("backgroundColor: #5a67d8");
     await panel.getByRole("button", { name: "Text element-1" }).click();
     await expect(element(dialog, "element-1")).toHaveAttribute("aria-pressed", "true");
     await expect(panel.getByRole("definition").first()).toHaveText("element-1");
