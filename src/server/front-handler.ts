@@ -6,8 +6,7 @@ import { ASSETS_PREFIX, BuildAssets } from "./build-assets";
 import {
   defaultCacheControl,
   NO_STORE,
-  PUBLIC_PAGE,
-  PUBLIC_PAGE_CDN,
+  cdnCacheControl,
   securityHeaders,
   waitsOnOutside,
   withFrameAncestors,
@@ -147,7 +146,8 @@ function completeHeaders(res: ServerResponse, path: string, signedIn: boolean, s
     // A CDN's own lifetime for a public page; Astro drops the header from what its cache
     // provider returns, so a page just stored gets it here.
     const cacheControl = givenCacheControl && given ? given[givenCacheControl] : res.getHeader("Cache-Control");
-    if (cacheControl === PUBLIC_PAGE) res.setHeader("CDN-Cache-Control", PUBLIC_PAGE_CDN);
+    const cdn = cdnCacheControl(cacheControl);
+    if (cdn) res.setHeader("CDN-Cache-Control", cdn);
     // Whether a page came from the store is the store's own business: told to a visitor, it
     // would say which addresses (searches) someone else asked for before.
     const cacheState = find("x-astro-cache");

@@ -60,6 +60,10 @@ export function waitsOnOutside(method: string, path: string): boolean {
  */
 export const PUBLIC_PAGE = "public, max-age=0, must-revalidate, s-maxage=10";
 export const PUBLIC_PAGE_CDN = "public, max-age=10, stale-while-revalidate=60";
+
+/** The `CDN-Cache-Control` that goes with a response's Cache-Control, when a CDN keeps it its own way. */
+export const cdnCacheControl = (cacheControl: unknown): string | undefined =>
+  cacheControl === PUBLIC_PAGE ? PUBLIC_PAGE_CDN : undefined;
 /** Fingerprinted build assets never change under their name. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const NO_STORE = "no-store";

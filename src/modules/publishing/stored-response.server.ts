@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { pickEncoding, PUBLIC_PAGE, PUBLIC_PAGE_CDN, withFrameAncestors } from "../../server/http-policy";
+import { cdnCacheControl, pickEncoding, PUBLIC_PAGE, withFrameAncestors } from "../../server/http-policy";
 import type { StoredPage } from "./page-store.server";
 
 // A stored page's responses, prepared once per page so a hit is one writeHead and one
@@ -27,7 +27,8 @@ export function preparePage(page: ResponseBytes, security: [string, string][], c
   // A route that chose its own lifetime (the feeds' five minutes) keeps it, hit or miss.
   const chosen = cacheControl ?? base.get("cache-control") ?? PUBLIC_PAGE;
   base.set("cache-control", chosen);
-  if (chosen === PUBLIC_PAGE) base.set("cdn-cache-control", PUBLIC_PAGE_CDN);
+  const cdn = cdnCacheControl(chosen);
+  if (cdn) base.set("cdn-cache-control", cdn);
   // What the page shows, so a CDN in front can purge it by tag when that content changes.
   if (page.tags?.length) base.set("cache-tag", page.tags.join(","));
   const variant = (encoding: "br" | "gzip" | "identity", body: Buffer): PreparedResponse => {

@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import CallButton from "@/components/admin/CallButton";
 import { formatDate } from "@/lib/format";
 import { apiRequest, readableError } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
@@ -70,26 +71,24 @@ export function PreviewLink({ itemUrl, noun }: { itemUrl: string; noun: string }
         </div>
       )}
       <p className="preview-link__actions">
-        <button
-          type="button"
-          className="button button--quiet"
-          disabled={make.isPending}
-          onClick={() => {
+        <CallButton
+          pending={make.isPending}
+          quiet
+          onPress={() => {
             make.mutate();
           }}
         >
           {link ? "Make another link" : "Make a preview link"}
-        </button>
-        <button
-          type="button"
-          className="button button--quiet"
-          disabled={revoke.isPending}
-          onClick={() => {
+        </CallButton>
+        <CallButton
+          pending={revoke.isPending}
+          quiet
+          onPress={() => {
             revoke.mutate();
           }}
         >
           Revoke all links
-        </button>
+        </CallButton>
       </p>
     </details>
   );

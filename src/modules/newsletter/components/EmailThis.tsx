@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
+import CallButton from "@/components/admin/CallButton";
 import { apiRequest, readableError } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
 import type { IssueJson } from "../newsletter-json";
@@ -83,30 +84,26 @@ export function EmailThis({ field, itemId, noun }: Props) {
             Goes out at {whenUtc(sent.sendAt)}.{" "}
             <a href={`/admin/newsletter?issue=${String(sent.issueId)}`}>Watch it go</a>
           </p>
-          <button
-            type="button"
-            className="button"
-            disabled={undo.isPending}
-            onClick={() => {
+          <CallButton
+            pending={undo.isPending}
+            onPress={() => {
               undo.mutate(sent.issueId);
             }}
           >
             Undo
-          </button>
+          </CallButton>
         </div>
       ) : askAnyway ? (
         <div className="email-this" role="alert">
           <p>{askAnyway.reason} The signup form promises one or two emails a month.</p>
-          <button
-            type="button"
-            className="button"
-            disabled={anyway.isPending}
-            onClick={() => {
+          <CallButton
+            pending={anyway.isPending}
+            onPress={() => {
               anyway.mutate(askAnyway.issueId);
             }}
           >
             Send this one anyway
-          </button>
+          </CallButton>
           <a className="button button--quiet" href={`/admin/newsletter?issue=${String(askAnyway.issueId)}`}>
             Keep it as a draft
           </a>
@@ -116,16 +113,14 @@ export function EmailThis({ field, itemId, noun }: Props) {
           <p className="meta">
             Sends this {noun} to every confirmed reader, with a few minutes to change your mind first.
           </p>
-          <button
-            type="button"
-            className="button"
-            disabled={start.isPending}
-            onClick={() => {
+          <CallButton
+            pending={start.isPending}
+            onPress={() => {
               start.mutate();
             }}
           >
             Email this to subscribers
-          </button>
+          </CallButton>
         </>
       )}
     </details>

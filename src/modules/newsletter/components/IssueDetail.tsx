@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import CallButton from "@/components/admin/CallButton";
 import { apiRequest, readableError } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
 import type { IssueLedgerJson, LetterPreview } from "../newsletter-json";
@@ -116,78 +117,67 @@ export function IssueDetail({ id, onClose }: { id: number; onClose: () => void }
       <div className="newsletter-issue__actions">
         {issue.status === "draft" && (
           <>
-            <button
-              type="button"
-              className="button"
-              disabled={send.isPending}
-              onClick={() => {
+            <CallButton
+              pending={send.isPending}
+              onPress={() => {
                 send.mutate(false);
               }}
             >
               Send to subscribers
-            </button>
-            <button
-              type="button"
-              className="button button--quiet"
-              disabled={remove.isPending}
-              onClick={() => {
+            </CallButton>
+            <CallButton
+              pending={remove.isPending}
+              quiet
+              onPress={() => {
                 remove.mutate();
               }}
             >
               Delete draft
-            </button>
+            </CallButton>
           </>
         )}
         {issue.status === "scheduled" && (
-          <button
-            type="button"
-            className="button"
-            disabled={cancel.isPending}
-            onClick={() => {
+          <CallButton
+            pending={cancel.isPending}
+            onPress={() => {
               cancel.mutate();
             }}
           >
             Cancel sending
-          </button>
+          </CallButton>
         )}
         {issue.status === "paused" && (
-          <button
-            type="button"
-            className="button"
-            disabled={resume.isPending}
-            onClick={() => {
+          <CallButton
+            pending={resume.isPending}
+            onPress={() => {
               resume.mutate();
             }}
           >
             Resume sending
-          </button>
+          </CallButton>
         )}
         {issue.status === "sent" && counts.failed > 0 && (
-          <button
-            type="button"
-            className="button"
-            disabled={resend.isPending}
-            onClick={() => {
+          <CallButton
+            pending={resend.isPending}
+            onPress={() => {
               resend.mutate();
             }}
           >
             Send to those who did not get it ({counts.failed})
-          </button>
+          </CallButton>
         )}
       </div>
       {overLimit && (
         <div className="newsletter-issue__warning" role="alert">
           <p>{overLimit} The signup form promises one or two emails a month.</p>
-          <button
-            type="button"
-            className="button"
-            disabled={send.isPending}
-            onClick={() => {
+          <CallButton
+            pending={send.isPending}
+            onPress={() => {
               send.mutate(true);
             }}
           >
             Send this one anyway
-          </button>
+          </CallButton>
           <button
             type="button"
             className="button button--quiet"

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import CallButton from "@/components/admin/CallButton";
 import { apiRequest, readableError } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
 import type { IssueJson } from "../newsletter-json";
@@ -30,16 +31,14 @@ export function IssueList({ onOpen }: { onOpen: (id: number) => void }) {
   return (
     <div className="newsletter-issues">
       <p className="newsletter-issues__bar">
-        <button
-          type="button"
-          className="button"
-          disabled={digest.isPending}
-          onClick={() => {
+        <CallButton
+          pending={digest.isPending}
+          onPress={() => {
             digest.mutate();
           }}
         >
           Write the digest now
-        </button>
+        </CallButton>
         <span className="meta">Of everything published since the last digest and not emailed yet.</span>
       </p>
       {issues.isError && <p role="alert">{readableError(issues.error, "The issues could not be loaded.")}</p>}
