@@ -37,9 +37,9 @@ describe("publishedElements", () => {
 describe("publishedLayoutCss", () => {
   it("places each element as a share of the 1200 px design width, layered in the owner's order", () => {
     const css = publishedLayoutCss([heading, box]);
-    expect(css).toContain(".designed-layout__canvas { height: 37.5cqi; }");
+    expect(css).toContain(".designed-layout__canvas { min-height: 37.5cqi; }");
     expect(css).toContain(
-      ".designed-layout__element-1 { left: 50cqi; top: 1.6667cqi; width: 16.6667cqi; min-height: 3.3333cqi; z-index: 1; font-size: max(12px, 1.3333cqi); color: #333333;",
+      ".designed-layout__element-1 { margin-left: 50cqi; margin-top: 1.6667cqi; width: 16.6667cqi; min-height: 3.3333cqi; z-index: 1; font-size: max(12px, 1.3333cqi); color: #333333;",
     );
     expect(css).toContain("z-index: 2; background-color: #667eea; border-radius: 0.6667cqi; border: none; }");
   });
@@ -48,10 +48,10 @@ describe("publishedLayoutCss", () => {
     const css = publishedLayoutCss([picture, heading]);
     const stacked = css.slice(css.indexOf("@container (width < 760px)"));
     expect(stacked).toContain(
-      ".designed-layout__element-2 { width: min(100%, 200px); height: auto; aspect-ratio: 200 / 150; background-color: #f0f0f0; border-radius: 8px; object-fit: cover; }",
+      ".designed-layout__element-2 { margin: 0; width: min(100%, 200px); height: auto; aspect-ratio: 200 / 150; background-color: #f0f0f0; border-radius: 8px; object-fit: cover; }",
     );
     expect(stacked).toContain(
-      ".designed-layout__element-1 { width: min(100%, 200px); height: auto; min-height: 40px; font-size: 16px;",
+      ".designed-layout__element-1 { margin: 0; width: min(100%, 200px); height: auto; min-height: 40px; font-size: 16px;",
     );
     expect(stacked.indexOf("element-2")).toBeLessThan(stacked.indexOf("element-1"));
   });

@@ -93,8 +93,8 @@ const grows = (element: LayoutElement): boolean => element.type === "text" || el
 
 function placedRule(element: LayoutElement, layer: number): string {
   return rule(`.${classOf(element.id)}`, [
-    `left: ${scaled(element.x)}`,
-    `top: ${scaled(element.y)}`,
+    `margin-left: ${scaled(element.x)}`,
+    `margin-top: ${scaled(element.y)}`,
     `width: ${scaled(element.width)}`,
     // Text and buttons grow to fit their words rather than cut them off: a visitor's fonts
     // and a narrower screen both make text longer than it was on the canvas.
@@ -112,13 +112,15 @@ function stackedRule(element: LayoutElement): string {
       : element.type === "box" || element.type === "container"
         ? [width, `height: ${element.height}px`]
         : [width, "height: auto", `min-height: ${element.height}px`];
-  return rule(`.${classOf(element.id)}`, [...size, ...styleDeclarations(element, false)]);
+  return rule(`.${classOf(element.id)}`, ["margin: 0", ...size, ...styleDeclarations(element, false)]);
 }
 
 /**
  * The stylesheet of a published design. On a wide screen every element sits where the owner
  * put it, all lengths scaled with the content box (container query units), so the design
- * keeps its shape from the design width down; below `STACK_BELOW_PX` the elements stack in
+ * keeps its shape from the design width down. Each element is placed by its margins in the
+ * canvas's one grid cell rather than absolutely, so text that grows its box (a narrower
+ * screen, a visitor's fonts) grows the band with it instead of running over what follows; below `STACK_BELOW_PX` the elements stack in
  * reading order at their own sizes, never wider than the screen. Layers follow the owner's
  * order, as on the canvas. The same elements always give the same bytes.
  */
@@ -127,10 +129,10 @@ export function publishedLayoutCss(raw: readonly unknown[]): string {
   const reach = elements.reduce((bottom, element) => Math.max(bottom, element.y + element.height), 0);
   const stacked = inReadingOrder(elements);
   return [
-    rule(`.${PUBLISHED_CLASS}__canvas`, [`height: ${scaled(reach)}`]),
+    rule(`.${PUBLISHED_CLASS}__canvas`, [`min-height: ${scaled(reach)}`]),
     ...elements.map((element, index) => placedRule(element, index + 1)),
     `@container (width < ${STACK_BELOW_PX}px) {`,
-    `  ${rule(`.${PUBLISHED_CLASS}__canvas`, ["height: auto"])}`,
+    `  ${rule(`.${PUBLISHED_CLASS}__canvas`, ["min-height: 0"])}`,
     ...stacked.map((element) => `  ${stackedRule(element)}`),
     "}",
     "",
