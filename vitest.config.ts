@@ -17,10 +17,10 @@ export default defineConfig({
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     // The default theme is read as text (`?raw`) by the code under test; other CSS stays empty.
     css: { include: [/content\/theme\/default\.css/] },
-    // Threads start faster than forked processes, and Vitest's default of one worker fewer
-    // than the cores leaves a 2-core machine running one file at a time while it mostly waits
-    // on a database.
-    pool: "threads",
+    // Vitest's default of one worker fewer than the cores leaves a 2-core machine running one
+    // file at a time while it mostly waits on a database. Files run in forked processes (the
+    // default), not threads: V8 aborted a whole run tearing down a worker thread that had
+    // compiled PGlite's WebAssembly ("Check failed: jit_page_->allocations_.erase(addr)").
     maxWorkers: availableParallelism(),
     testTimeout: 20_000,
     hookTimeout: 60_000,
