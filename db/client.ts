@@ -219,8 +219,28 @@ function openPostgres(url: string): DbHandle {
     location: `${hostname}:${port || 5432}${pathname}`,
     pool,
     connectionString: url,
-    close: async () => {
-      await pool.end();
-    },
+    close: () => endPool(pool),
   };
+}
+
+/** Longest a close waits for the server to see its connections go: a frozen one never answers. */
+const CLOSE_WAIT_MS = 2_000;
+
+/**
+ * End the pool and wait until its connections have closed. `pool.end()` resolves once each
+ * client is told to end, before its connection has: a database dropped right after (tests
+ * do) would then terminate a live session, which the pool reports as an error.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on("remove", () => {
+      open -= 1;
+      if (open <= 0) resolve();
+    });
+    setTimeout(resolve, CLOSE_WAIT_MS).unref();
+  });
+  await pool.end();
+  await closed;
 }
