@@ -21,8 +21,9 @@ function answerPrompts(page: Page, ...answers: (string | null)[]): void {
   page.on("dialog", answer);
 }
 
-// The elements overlap where they were added, so each is grabbed by its free top left corner.
+// A copy overlaps its original, so each element is grabbed by its free top left corner.
 const CORNER = { x: 8, y: 8 };
+const canvasOf = (page: Page): Locator => page.getByRole("group", { name: /Home layout canvas/ });
 
 async function dragBy(page: Page, target: Locator, dx: number, dy: number): Promise<void> {
   await target.scrollIntoViewIfNeeded();
@@ -51,6 +52,8 @@ test("the owner edits the home page in place: add, drag, edit through a prompt, 
   await page.goto("/");
   await page.getByRole("button", { name: "Edit Page" }).click();
   await expect(page.getByRole("toolbar", { name: "Home layout" })).toBeVisible();
+  // The canvas takes the focus, so the editor's keys work at once.
+  await expect(canvasOf(page)).toBeFocused();
   // Styled: its stylesheet comes with it, though no page links it up front.
   await expect(page.locator(".home-editor")).toHaveCSS("display", "grid");
 
@@ -63,10 +66,10 @@ test("the owner edits the home page in place: add, drag, edit through a prompt, 
   await page.getByRole("button", { name: "Add Text" }).click();
   await page.getByRole("button", { name: "Add Button" }).click();
   await page.getByRole("button", { name: "Add Image" }).click();
-  // SPEC §9's home editor defaults; each new element steps aside from the last.
+  // SPEC §9's home editor defaults; each new element goes where it covers none of the others.
   await expect(element(page, /^Text "New Text Element" at 100, 100, 200 by 40$/)).toBeVisible();
-  await expect(element(page, /^Button "Click Me" at 120, 120, 120 by 40$/)).toBeVisible();
-  await expect(element(page, /^Image at 140, 140, 200 by 150$/)).toBeVisible();
+  await expect(element(page, /^Button "Click Me" at 320, 100, 120 by 40$/)).toBeVisible();
+  await expect(element(page, /^Image at 460, 100, 200 by 150$/)).toBeVisible();
 
   const text = element(page, /^Text "New Text Element"/);
   await dragBy(page, text, 300, 200);
@@ -89,17 +92,45 @@ test("the owner edits the home page in place: add, drag, edit through a prompt, 
   const refusal = page.getByRole("alert").filter({ hasText: "Not changed" });
   await expect(refusal).toContainText("The button's destination: Must be an http(s) URL or a path on this site");
   await refusal.getByRole("button", { name: "Dismiss notification" }).click();
-  await expect(button).toHaveAccessibleName(/^Button "Press nothing" at 120, 120/);
+  await expect(button).toHaveAccessibleName(/^Button "Press nothing" at 320, 100/);
   answerPrompts(page, "Press nothing", "/about");
   await button.dblclick({ position: CORNER });
 
   await button.click({ position: CORNER });
   await page.getByRole("button", { name: "Duplicate" }).click();
-  const copy = element(page, /^Button "Press nothing" at 140, 140/);
+  const copy = element(page, /^Button "Press nothing" at 340, 120/);
   await expect(copy).toBeVisible();
+  // Deleted by the button or by the key, the element comes back with Ctrl+Z: the canvas keeps the focus.
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(copy).toHaveCount(0);
+  await expect(canvasOf(page)).toBeFocused();
+  await page.keyboard.press("Control+z");
+  await expect(copy).toBeVisible();
+  await copy.focus();
+  await page.keyboard.press("Delete");
+  await expect(copy).toHaveCount(0);
+  await expect(canvasOf(page)).toBeFocused();
+  await page.keyboard.press("Control+z");
+  await expect(copy).toBeVisible();
+  await copy.click({ position: CORNER });
   await page.getByRole("button", { name: "Delete" }).click();
   await expect(copy).toHaveCount(0);
   await expect(element(page, /^Button /)).toHaveCount(1);
+
+  // Resized in place: by a handle, and by Ctrl and the arrows.
+  const image = element(page, /^Image /);
+  await image.click({ position: CORNER });
+  const corner = page.locator(".home-editor__handle--bottom-right");
+  const grip = await corner.boundingBox();
+  if (!grip) throw new Error("the handle is not on screen");
+  await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(grip.x + grip.width / 2 + 40, grip.y + grip.height / 2 + 10, { steps: 5 });
+  await page.mouse.up();
+  await expect(image).toHaveAccessibleName("Image at 460, 100, 240 by 160");
+  await page.keyboard.press("Control+ArrowLeft");
+  await page.keyboard.press("Control+Shift+ArrowUp");
+  await expect(image).toHaveAccessibleName("Image at 460, 100, 239 by 150");
 
   // No layout exists yet, so nothing saves itself until the first save creates it.
   const saves: Request[] = [];
@@ -127,7 +158,7 @@ test("the owner edits the home page in place: add, drag, edit through a prompt, 
 
   // Outside edit mode nothing saves itself.
   await page.getByRole("button", { name: "Exit Edit" }).click();
-  await expect(page.getByRole("button", { name: "Edit Page" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Edit Page" })).toBeFocused();
   await page.clock.runFor(10_000);
   expect(saves).toHaveLength(2);
 });
@@ -151,8 +182,8 @@ test("a published design is part of the stored home page: visitors see it withou
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await dismiss(page, "Layout Saved");
   await page.getByRole("button", { name: "Publish" }).click();
-  await dismiss(page, "Layout Published");
-  await expect(page.getByText(/Visitors see version \d+\./)).toBeVisible();
+  await dismiss(page, "Published");
+  await expect(page.getByText(/^Visitors see version \d+, the one you are editing\.$/)).toBeVisible();
 
   for (const width of [1280, 390]) {
     const visitor = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
@@ -170,7 +201,7 @@ test("a published design is part of the stored home page: visitors see it withou
     if (!canvas || !buttonBox || !textBox) throw new Error("the design is not on screen");
     if (width === 1280) {
       // Where the owner put them, to the pixel.
-      expect([buttonBox.x - canvas.x, buttonBox.y - canvas.y, buttonBox.width]).toEqual([120, 120, 120]);
+      expect([buttonBox.x - canvas.x, buttonBox.y - canvas.y, buttonBox.width]).toEqual([320, 100, 120]);
       expect([textBox.x - canvas.x, textBox.y - canvas.y]).toEqual([410, 300]);
     } else {
       // Stacked in reading order, inside the screen.

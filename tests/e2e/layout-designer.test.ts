@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
+import { DEFAULT_STYLES } from "../../src/modules/page-layouts/defaults";
 import type { LayoutJson } from "../../src/modules/page-layouts/layout-json";
 import { dismiss, setLayout, signIn, signInAs } from "./admin-helpers";
 import { expect, test } from "./fixtures";
-import { hydrated, seriousViolations } from "./support";
+import { differingShare, hydrated, seriousViolations } from "./support";
 
 // The full-screen designer (SPEC §2 /admin/designer, §4) with a real mouse and keyboard. The
 // canvas is read through the document it draws (the properties panel, the layers, the live
@@ -67,6 +68,8 @@ function problemsOf(page: Page): string[] {
 
 /** The band's width: the designer's canvas, and the page's content column on a wide screen. */
 const DESIGN_WIDTH = 1200;
+/** The versions one page of history holds (`VERSIONS_LISTED`). */
+const PAGE = 20;
 
 const box = (id: string, x: number, y: number) => ({
   id,
@@ -79,97 +82,106 @@ const box = (id: string, x: number, y: number) => ({
   styles: { backgroundColor: "#667eea" },
 });
 
-test("adds every kind of element, drags, snaps, resizes, nudges and undoes by mouse and keyboard", async ({
-  page,
-  admin,
-}) => {
-  // An empty layout: no other element's edges for the drags below to line up with.
-  await setLayout(admin, []);
-  await signIn(page);
-  await openDesigner(page);
-  const before = await layers(page).count();
+test.describe("on a window wide enough for the whole canvas at 100 %", () => {
+  test.use({ viewport: { width: 1600, height: 1000 } });
 
-  // The palette: each new element at 100,100, selected, at the designer's size (SPEC §9).
-  for (const [kind, width, height] of [
-    ["Text", 200, 40],
-    ["Image", 200, 150],
-    ["Button", 120, 40],
-    ["Box", 200, 150],
-    ["Container", 300, 200],
-  ] as const) {
-    await page.getByRole("button", { name: `Add ${kind}` }).click();
-    await expect(properties(page).locator(".designer-properties__subject")).toHaveText(new RegExp(`^${kind}`));
-    await expectPlace(page, { x: 100, y: 100, width, height });
-    // An image starts empty and shows the placeholder.
-    if (kind === "Image") await expect(field(page, "Image URL")).toHaveValue("");
-  }
-  await expect(layers(page)).toHaveCount(before + 5);
-  await expect(page.getByRole("status").filter({ hasText: "Container selected at x 100, y 100" })).toBeAttached();
+  test("adds every kind of element, drags, snaps, resizes, nudges and undoes by mouse and keyboard", async ({
+    page,
+    admin,
+  }) => {
+    // An empty layout: no other element's edges for the drags below to line up with.
+    await setLayout(admin, []);
+    await signIn(page);
+    await openDesigner(page);
+    const before = await layers(page).count();
 
-  // A drag with the grid on lands on the 20 px grid: the container is on top at 150,150.
-  await expect(page.getByRole("button", { name: "Grid" })).toHaveAttribute("aria-pressed", "true");
-  await drag(page, [150, 150], [287, 211]);
-  await expectPlace(page, { x: 240, y: 160 });
+    // Fitted to the window on open: here the whole canvas fits at its own size.
+    await expect(page.getByLabel("Zoom")).toHaveValue("fit");
+    await expect(page.getByRole("option", { name: "Fit width (100%)" })).toBeAttached();
 
-  // Dragged past the canvas's top left corner, it stops at 0,0.
-  await drag(page, [250, 170], [-10, -10]);
-  await expectPlace(page, { x: 0, y: 0 });
+    // The palette: the first element at 100,100, each next one beside the others rather than on
+    // them, selected, at the designer's size (SPEC §9).
+    for (const [kind, x, width, height] of [
+      ["Text", 100, 200, 40],
+      ["Image", 320, 200, 150],
+      ["Button", 540, 120, 40],
+      ["Box", 680, 200, 150],
+      ["Container", 900, 300, 200],
+    ] as const) {
+      await page.getByRole("button", { name: `Add ${kind}` }).click();
+      await expect(properties(page).locator(".designer-properties__subject")).toHaveText(new RegExp(`^${kind}`));
+      await expectPlace(page, { x, y: 100, width, height });
+      // An image starts empty and shows the placeholder.
+      if (kind === "Image") await expect(field(page, "Image URL")).toHaveValue("");
+    }
+    await expect(layers(page)).toHaveCount(before + 5);
+    await expect(page.getByRole("status").filter({ hasText: "Container selected at x 900, y 100" })).toBeAttached();
 
-  // The bottom right handle resizes it; the size is the document's, not a stretch.
-  await drag(page, [300, 200], [357, 223]);
-  await expectPlace(page, { x: 0, y: 0, width: 357, height: 223 });
+    // A drag with the grid on lands on the 20 px grid: the container is caught 50 px into its corner.
+    await expect(page.getByRole("button", { name: "Grid" })).toHaveAttribute("aria-pressed", "true");
+    await drag(page, [950, 150], [287, 211]);
+    await expectPlace(page, { x: 240, y: 160 });
 
-  // A whole drag is one undo step.
-  await drag(page, [150, 150], [370, 330]);
-  await expect(field(page, "X")).not.toHaveValue("0");
-  await page.keyboard.press("ControlOrMeta+z");
-  await expectPlace(page, { x: 0, y: 0, width: 357, height: 223 });
+    // Dragged past the canvas's top left corner, it stops at 0,0.
+    await drag(page, [250, 170], [-10, -10]);
+    await expectPlace(page, { x: 0, y: 0 });
 
-  // Arrows nudge 1 px, with Shift 10 px, and a burst of them is one undo step.
-  await canvas(page).focus();
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.press("Shift+ArrowDown");
-  await expectPlace(page, { x: 3, y: 10 });
-  await expect(
-    page.getByRole("status").filter({ hasText: "Container selected at x 3, y 10, 357 by 223 pixels." }),
-  ).toBeAttached();
-  await page.keyboard.press("ControlOrMeta+z");
-  await expectPlace(page, { x: 0, y: 0 });
-  await page.keyboard.press("ControlOrMeta+Shift+z");
-  await expectPlace(page, { x: 3, y: 10 });
-  await page.keyboard.press("ControlOrMeta+z");
+    // The bottom right handle resizes it; the size is the document's, not a stretch.
+    await drag(page, [300, 200], [357, 223]);
+    await expectPlace(page, { x: 0, y: 0, width: 357, height: 223 });
 
-  // Delete removes the selected element; undo brings it back.
-  await page.keyboard.press("Delete");
-  await expect(layers(page)).toHaveCount(before + 4);
-  await expect(properties(page)).toContainText("Select an element");
-  await page.keyboard.press("ControlOrMeta+z");
-  await expect(layers(page)).toHaveCount(before + 5);
+    // A whole drag is one undo step.
+    await drag(page, [150, 150], [370, 330]);
+    await expect(field(page, "X")).not.toHaveValue("0");
+    await page.keyboard.press("ControlOrMeta+z");
+    await expectPlace(page, { x: 0, y: 0, width: 357, height: 223 });
 
-  // With the grid off, a drag keeps the pixel the pointer chose.
-  await page.getByRole("button", { name: "Grid" }).click();
-  await expect(page.getByRole("button", { name: "Grid" })).toHaveAttribute("aria-pressed", "false");
-  await layers(page).last().click();
-  await drag(page, [200, 150], [213, 197]);
-  await expectPlace(page, { x: 13, y: 47 });
+    // Arrows nudge 1 px, with Shift 10 px, and a burst of them is one undo step.
+    await canvas(page).focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Shift+ArrowDown");
+    await expectPlace(page, { x: 3, y: 10 });
+    await expect(
+      page.getByRole("status").filter({ hasText: "Container selected at x 3, y 10, 357 by 223 pixels." }),
+    ).toBeAttached();
+    await page.keyboard.press("ControlOrMeta+z");
+    await expectPlace(page, { x: 0, y: 0 });
+    await page.keyboard.press("ControlOrMeta+Shift+z");
+    await expectPlace(page, { x: 3, y: 10 });
+    await page.keyboard.press("ControlOrMeta+z");
 
-  // Preview: no handles, no selection, no properties; nothing moves.
-  await page.getByRole("button", { name: "Preview" }).click();
-  await expect(properties(page)).toHaveCount(0);
-  await drag(page, [200, 150], [400, 300]);
-  await page.getByRole("button", { name: "Design" }).click();
-  await layers(page).last().click();
-  await expectPlace(page, { x: 13, y: 47 });
+    // Delete removes the selected element; undo brings it back.
+    await page.keyboard.press("Delete");
+    await expect(layers(page)).toHaveCount(before + 4);
+    await expect(properties(page)).toContainText("Select an element");
+    await page.keyboard.press("ControlOrMeta+z");
+    await expect(layers(page)).toHaveCount(before + 5);
 
-  // Close asks before unsaved work is lost.
-  page.once("dialog", (question) => void question.dismiss());
-  await page.getByRole("link", { name: "Close" }).click();
-  await expect(page).toHaveURL(/\/admin\/designer$/);
-  page.once("dialog", (question) => void question.accept());
-  await page.getByRole("link", { name: "Close" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+    // With the grid off, a drag keeps the pixel the pointer chose.
+    await page.getByRole("button", { name: "Grid" }).click();
+    await expect(page.getByRole("button", { name: "Grid" })).toHaveAttribute("aria-pressed", "false");
+    await layers(page).last().click();
+    await drag(page, [200, 150], [213, 197]);
+    await expectPlace(page, { x: 13, y: 47 });
+
+    // Preview: no handles, no selection, no properties; nothing moves.
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(properties(page)).toHaveCount(0);
+    await drag(page, [200, 150], [400, 300]);
+    await page.getByRole("button", { name: "Design" }).click();
+    await layers(page).last().click();
+    await expectPlace(page, { x: 13, y: 47 });
+
+    // Close asks before unsaved work is lost.
+    page.once("dialog", (question) => void question.dismiss());
+    await page.getByRole("link", { name: "Close" }).click();
+    await expect(page).toHaveURL(/\/admin\/designer$/);
+    page.once("dialog", (question) => void question.accept());
+    await page.getByRole("link", { name: "Close" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+  });
 });
 
 test("the properties panel edits by keyboard and refuses a style with its reason", async ({ page, admin }) => {
@@ -253,6 +265,86 @@ test("a button gets a destination, never a script or the API, and nothing grows 
   });
 });
 
+test.describe("the canvas is the page", () => {
+  // Wide enough for the canvas at its own size beside the panels.
+  test.use({ viewport: { width: 1600, height: 1000 } });
+
+  test("what the designer draws at 100 % is, pixel for pixel, what a visitor sees at 1280 px", async ({
+    page,
+    admin,
+    browser,
+  }) => {
+    const sentence = "Hello, visitor. Nothing much here, and that is the whole point of it.";
+    await setLayout(admin, [
+      {
+        id: "element-1",
+        type: "text",
+        x: 0,
+        y: 0,
+        width: 200,
+        height: 40,
+        content: sentence,
+        styles: { fontSize: "16px", color: "#333333", padding: "10px" },
+      },
+      {
+        id: "element-2",
+        type: "button",
+        x: 0,
+        y: 140,
+        width: 120,
+        height: 40,
+        content: "Browse the archive",
+        href: "/archive",
+        styles: DEFAULT_STYLES.button,
+      },
+      {
+        id: "element-3",
+        type: "image",
+        x: 240,
+        y: 0,
+        width: 200,
+        height: 150,
+        content: "/images/placeholder.svg",
+        styles: { borderRadius: "8px", objectFit: "cover" },
+      },
+    ]);
+    await signInAs(admin, page.context());
+    await openDesigner(page);
+    await page.getByLabel("Zoom").selectOption("1");
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await dismiss(page, "Published");
+    // Preview draws what visitors see: no grid, no handles.
+    await page.getByRole("button", { name: "Preview" }).click();
+
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const home = await visitor.newPage();
+    await home.goto("/");
+    const band = home.locator(".designed-layout__canvas");
+    await expect(band.getByText(sentence)).toBeVisible();
+    // The text grew its box rather than cut its words off, on the page and on the canvas alike.
+    const grown = await band.getByText(sentence).evaluate((node) => [node.scrollHeight, node.clientHeight]);
+    expect(grown[0]).toBeLessThanOrEqual((grown[1] ?? 0) + 1);
+    await band.scrollIntoViewIfNeeded();
+    const shown = await band.boundingBox();
+    if (!shown) throw new Error("the band is not on screen");
+    expect(shown.width).toBe(DESIGN_WIDTH);
+    const published = await home.screenshot({ clip: shown, animations: "disabled" });
+
+    const drawn = page.locator(".designer-canvas__page");
+    await drawn.scrollIntoViewIfNeeded();
+    const origin = await drawn.boundingBox();
+    if (!origin) throw new Error("the canvas is not on screen");
+    const designed = await page.screenshot({
+      clip: { x: origin.x, y: origin.y, width: shown.width, height: shown.height },
+      animations: "disabled",
+    });
+    // The same renderer on both sides: any difference beyond font smoothing (a channel off by
+    // more than 24 of 255) on more than 0.5 % of the band's pixels fails.
+    expect(await differingShare(home, published, designed)).toBeLessThanOrEqual(0.005);
+    await visitor.close();
+  });
+});
+
 test("saves, lists versions newest first and restores an earlier one", async ({ page, admin }) => {
   await setLayout(admin, []);
   await signInAs(admin, page.context());
@@ -278,20 +370,31 @@ test("saves, lists versions newest first and restores an earlier one", async ({ 
   // The version before the last save had the text at 100.
   const earlier = asNumbers[1];
   await page.getByRole("button", { name: `Restore version ${earlier}` }).click();
+  // The restore is the newest version now, and holds the focus, so the next key acts from there.
+  const restored = (asNumbers[0] ?? 0) + 1;
+  await expect(versions.first()).toHaveAccessibleName(`Version ${restored}`);
+  await expect(versions.first()).toBeFocused();
   await dismiss(page, "Version Restored");
   await expect(layers(page).first()).toContainText("100, 100");
   await expect(saveStatus(page)).toHaveText("Saved");
-  // The restore is the newest version now.
-  await expect(versions.locator(".designer-versions__number").first()).not.toHaveText(`Version ${asNumbers[0]}`);
+  // Each version is drawn small: its text is in its thumbnail.
+  await expect(versions.first().locator(".layout-thumbnail")).toContainText("Sample Text");
+
+  // Restore and publish: one press, and visitors see it.
+  await page.getByRole("button", { name: `Restore and publish version ${asNumbers[0]}` }).click();
+  await expect(versions.first()).toHaveAccessibleName(`Version ${restored + 1}, live`);
+  await expect(versions.first()).toBeFocused();
+  await dismiss(page, "Published");
+  await expect(layers(page).first()).toContainText("300, 100");
+  await expect(page.getByText(`Visitors see version ${restored + 1}, the one you are editing.`)).toBeVisible();
   expect(problems).toEqual([]);
 });
 
 test("shows older versions a page at a time, down to version 1", async ({ page, admin }) => {
-  test.setTimeout(90_000);
   const layout = await setLayout(admin, [box("element-1", 40, 60)]);
   const listed = await admin.get(`/api/layouts/${layout.id}/versions`);
   // One more version than a page holds, so the oldest is on the second page.
-  for (let total = Number(listed.headers()["x-total-count"]); total <= 100; total += 1) {
+  for (let total = Number(listed.headers()["x-total-count"]); total <= PAGE; total += 1) {
     await setLayout(admin, [box("element-1", 40 + (total % 20), 60)]);
   }
   await signInAs(admin, page.context());
@@ -301,14 +404,14 @@ test("shows older versions a page at a time, down to version 1", async ({ page, 
   await page.getByRole("button", { name: "Versions" }).click();
   const panel = page.getByRole("region", { name: "Versions" });
   const versions = panel.getByRole("listitem");
-  await expect(versions).toHaveCount(100);
+  await expect(versions).toHaveCount(PAGE);
   await expect(panel.getByText("Version 1", { exact: true })).toHaveCount(0);
 
   await panel.getByRole("button", { name: "Show older versions" }).click();
   await expect(panel.getByText("Version 1", { exact: true })).toBeVisible();
   await expect(panel.getByRole("button", { name: "Show older versions" })).toHaveCount(0);
   // The button is gone, so the first version it brought holds the focus.
-  await expect(versions.nth(100)).toBeFocused();
+  await expect(versions.nth(PAGE)).toBeFocused();
   const numbers = (await versions.locator(".designer-versions__number").allTextContents()).map((text) =>
     Number(text.replace(/\D/g, "")),
   );

@@ -133,3 +133,40 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
+
+/**
+ * The share of pixels (0 to 1) that differ between two PNG screenshots of the same size by
+ * more than `tolerance` in any colour channel, compared in the page's own canvas so no image
+ * library is needed. A size mismatch counts as every pixel differing.
+ */
+export async function differingShare(page: Page, a: Buffer, b: Buffer, tolerance = 24): Promise<number> {
+  return page.evaluate(
+    async ({ first, second, tolerance }) => {
+      const load = async (base64: string) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${base64}`;
+        await image.decode();
+        const canvas = document.createElement("canvas");
+        canvas.width = image.naturalWidth;
+        canvas.height = image.naturalHeight;
+        const context = canvas.getContext("2d");
+        if (!context) throw new Error("no 2d context");
+        context.drawImage(image, 0, 0);
+        return context.getImageData(0, 0, canvas.width, canvas.height);
+      };
+      const [one, two] = await Promise.all([load(first), load(second)]);
+      if (one.width !== two.width || one.height !== two.height) return 1;
+      let differing = 0;
+      for (let i = 0; i < one.data.length; i += 4) {
+        for (let channel = 0; channel < 3; channel += 1) {
+          if (Math.abs((one.data[i + channel] ?? 0) - (two.data[i + channel] ?? 0)) > tolerance) {
+            differing += 1;
+            break;
+          }
+        }
+      }
+      return differing / (one.width * one.height);
+    },
+    { first: a.toString("base64"), second: b.toString("base64"), tolerance },
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDimension, placeCoordinate, placeSize, freeSpot } from "./geometry";
+import { openSpot, parseDimension, placeCoordinate, placeSize } from "./geometry";
 import { MAX_COORDINATE, MAX_SIZE } from "./schema";
 
 describe("placeCoordinate", () => {
@@ -36,22 +36,31 @@ describe("sizes", () => {
   });
 });
 
-describe("freeSpot", () => {
-  it("gives the start when it is free, else the next free step down and to the right", () => {
-    expect(freeSpot([], { x: 100, y: 100 }, 20)).toEqual({ x: 100, y: 100 });
-    expect(
-      freeSpot(
-        [
-          { x: 100, y: 100 },
-          { x: 120, y: 120 },
-          { x: 300, y: 0 },
-        ],
-        { x: 100, y: 100 },
-        20,
-      ),
-    ).toEqual({
-      x: 140,
-      y: 140,
-    });
+describe("openSpot", () => {
+  const size = { width: 200, height: 40 };
+  const start = { x: 100, y: 100 };
+  const overlaps = (a: Box, b: Box) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  type Box = { x: number; y: number; width: number; height: number };
+
+  it("puts the first element at the start", () => {
+    expect(openSpot([], size, start)).toEqual(start);
+  });
+
+  it("puts each next element where it covers none of those before it", () => {
+    const placed: Box[] = [];
+    for (let n = 0; n < 30; n += 1) {
+      const spot = { ...openSpot(placed, size, start), ...size };
+      expect(placed.filter((other) => overlaps(other, spot))).toEqual([]);
+      expect(spot.x + spot.width).toBeLessThanOrEqual(1200);
+      placed.push(spot);
+    }
+    // Rows fill before the page grows: four 200 px boxes and their gaps fit beside the first.
+    expect(placed.slice(0, 5).map(({ y }) => y)).toEqual([100, 100, 100, 100, 100]);
+  });
+
+  it("goes below everything when no row has room", () => {
+    const wall = [{ x: 0, y: 0, width: 1200, height: 500 }];
+    expect(openSpot(wall, size, start)).toEqual({ x: 100, y: 520 });
   });
 });

@@ -1,4 +1,4 @@
-import { GRID_SIZE } from "./defaults";
+import { DESIGN_WIDTH, GRID_SIZE } from "./defaults";
 import { MAX_COORDINATE, MAX_SIZE } from "./schema";
 
 const clamp = (value: number, max: number): number => (Number.isNaN(value) ? 0 : Math.min(max, Math.max(0, value)));
@@ -28,20 +28,35 @@ export function parseDimension(input: string): number {
   return Number.isNaN(value) ? 0 : placeSize(value);
 }
 
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /**
- * Where a new element goes so it does not hide one already there: `start`, or the first
- * spot down and to the right of it, a copy offset at a time, that no element's corner holds.
- * @example freeSpot([{ x: 100, y: 100 }], { x: 100, y: 100 }, 20) // { x: 120, y: 120 }
+ * Where a new element of `size` goes so it covers nothing already there: `start` when that
+ * is clear, else the first place on the grid, row by row to the right of and below `start`,
+ * that keeps a grid step from every element; below them all when no row has room.
+ * @example openSpot([{ x: 100, y: 100, width: 200, height: 40 }], { width: 200, height: 40 }, { x: 100, y: 100 }) // { x: 320, y: 100 }
  */
-export function freeSpot(
-  elements: readonly { x: number; y: number }[],
+export function openSpot(
+  elements: readonly Box[],
+  size: { width: number; height: number },
   start: { x: number; y: number },
-  step: number,
 ): { x: number; y: number } {
-  const taken = new Set(elements.map(({ x, y }) => `${x},${y}`));
-  let spot = start;
-  for (let tries = 0; taken.has(`${spot.x},${spot.y}`) && tries < elements.length; tries += 1) {
-    spot = { x: spot.x + step, y: spot.y + step };
+  const clear = (x: number, y: number): boolean =>
+    elements.every(
+      (other) =>
+        x + size.width + GRID_SIZE <= other.x ||
+        other.x + other.width + GRID_SIZE <= x ||
+        y + size.height + GRID_SIZE <= other.y ||
+        other.y + other.height + GRID_SIZE <= y,
+    );
+  const below = elements.reduce((lowest, other) => Math.max(lowest, other.y + other.height + GRID_SIZE), start.y);
+  for (let y = start.y; y < below; y += GRID_SIZE) {
+    for (let x = start.x; x + size.width <= DESIGN_WIDTH; x += GRID_SIZE) if (clear(x, y)) return { x, y };
   }
-  return spot;
+  return { x: start.x, y: below };
 }

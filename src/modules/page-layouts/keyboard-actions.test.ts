@@ -18,6 +18,16 @@ describe("keyAction", () => {
     expect(keyAction(press("y", { ctrlKey: true }), null)).toEqual({ type: "redo" });
   });
 
+  it("resizes the selection with Ctrl or Cmd and an arrow: Right and Down grow it, Left and Up shrink it", () => {
+    expect(keyAction(press("ArrowRight", { ctrlKey: true }), "element-1")).toEqual({ type: "grow", dw: 1, dh: 0 });
+    expect(keyAction(press("ArrowUp", { metaKey: true, shiftKey: true }), "element-1")).toEqual({
+      type: "grow",
+      dw: 0,
+      dh: -10,
+    });
+    expect(keyAction(press("ArrowRight", { ctrlKey: true }), null)).toBeNull();
+  });
+
   it("nudges the selection 1 px per arrow, 10 px with Shift", () => {
     expect(keyAction(press("ArrowLeft"), "element-1")).toEqual({ type: "nudge", dx: -1, dy: 0 });
     expect(keyAction(press("ArrowDown", { shiftKey: true }), "element-1")).toEqual({ type: "nudge", dx: 0, dy: 10 });

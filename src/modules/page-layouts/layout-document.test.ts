@@ -47,6 +47,39 @@ describe("layoutReducer", () => {
     expect(only(home, "element-2")).toMatchObject({ x: 0, y: 11, content: "New Text Element" });
   });
 
+  it("adds each next element where it covers none of the others", () => {
+    let editor = startLayoutEditor([]);
+    for (const type of ["text", "image", "button", "text", "box"] as const) {
+      editor = run(editor, { type: "add", elementType: type, preset: "home" });
+    }
+    const placed = elements(editor);
+    const overlap = (a: (typeof placed)[number], b: (typeof placed)[number]) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    const covered = placed.flatMap((a, i) =>
+      placed
+        .slice(i + 1)
+        .filter((b) => overlap(a, b))
+        .map((b) => [a.id, b.id]),
+    );
+    expect(covered).toEqual([]);
+    expect(placed[0]).toMatchObject({ x: 100, y: 100 });
+  });
+
+  it("resizes the selection by the keyboard's steps, one undo step per burst, within the band", () => {
+    const gesture = { id: "grow-1", at: 1_000 };
+    let editor = run(startLayoutEditor([newElement("text", "element-1")]), { type: "select", id: "element-1" });
+    editor = run(editor, { type: "grow", dw: 10, dh: 0, gesture });
+    editor = run(editor, { type: "grow", dw: 0, dh: -1, gesture: { ...gesture, at: 1_100 } });
+    expect(only(editor, "element-1")).toMatchObject({ width: 210, height: 39 });
+    expect(steps(editor)).toBe(1);
+    editor = run(editor, { type: "grow", dw: 5000, dh: 0 });
+    const wide = only(editor, "element-1");
+    expect((wide?.x ?? 0) + (wide?.width ?? Infinity)).toBeLessThanOrEqual(1200);
+    expect(run(run(editor, { type: "select", id: null }), { type: "grow", dw: 1, dh: 1 })).toEqual(
+      run(editor, { type: "select", id: null }),
+    );
+  });
+
   it("adds nothing past the most elements a layout may hold", () => {
     const full = startLayoutEditor(Array.from({ length: MAX_ELEMENTS }, (_, i) => newElement("box", `b${i}`)));
     expect(run(full, { type: "add", elementType: "text" })).toBe(full);

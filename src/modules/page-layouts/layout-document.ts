@@ -1,8 +1,16 @@
 import { record, redo, startHistory, undo, type History } from "@/lib/history";
 import { withinBand } from "./band";
-import { COPY_OFFSET, ELEMENT_ID_PREFIX, newElement, START_POSITION, type ElementPreset, type Point } from "./defaults";
+import {
+  COPY_OFFSET,
+  ELEMENT_ID_PREFIX,
+  ELEMENT_PRESETS,
+  newElement,
+  START_POSITION,
+  type ElementPreset,
+  type Point,
+} from "./defaults";
 import { moved, resized, withContent, withHref, withStyle } from "./element-edits";
-import { placeCoordinate } from "./geometry";
+import { openSpot, placeCoordinate } from "./geometry";
 import { MAX_ELEMENTS, type ElementType, type LayoutElement } from "./schema";
 import type { StyleProperty } from "./styles";
 
@@ -32,7 +40,7 @@ export interface Gesture {
 /**
  * What the editors do to the document. Every element it holds is inside the band (`withinBand`). `load`, `saved` and `select` never enter the undo
  * history; `restore`, `add`, `duplicate`, `delete` and `clear` are a step each; `move`,
- * `nudge`, `resize`, `editContent`, `editHref` and `editStyle` are a step per gesture, or each a step
+ * `nudge`, `grow`, `resize`, `editContent`, `editHref` and `editStyle` are a step per gesture, or each a step
  * when they carry none.
  */
 export type LayoutAction =
@@ -43,6 +51,7 @@ export type LayoutAction =
   | { type: "select"; id: string | null }
   | { type: "move"; id: string; x: number; y: number; snap?: boolean; gesture?: Gesture }
   | { type: "nudge"; dx: number; dy: number; gesture?: Gesture }
+  | { type: "grow"; dw: number; dh: number; gesture?: Gesture }
   | { type: "resize"; id: string; width: number; height: number; x?: number; y?: number; gesture?: Gesture }
   | { type: "editContent"; id: string; content: string; gesture?: Gesture }
   | { type: "editHref"; id: string; href: string; gesture?: Gesture }
@@ -161,7 +170,10 @@ export function layoutReducer(editor: LayoutEditor, action: LayoutAction): Layou
     case "saved":
       return { ...editor, saved: action.elements };
     case "add": {
-      const at = action.at ?? START_POSITION;
+      // Unless told where, a new element goes where it covers none of the others.
+      const at =
+        action.at ??
+        openSpot(elements, ELEMENT_PRESETS[action.preset ?? "designer"][action.elementType], START_POSITION);
       const place = { x: placeCoordinate(at.x), y: placeCoordinate(at.y) };
       return added(editor, newElement(action.elementType, nextElementId(elements), place, action.preset));
     }
@@ -173,6 +185,12 @@ export function layoutReducer(editor: LayoutEditor, action: LayoutAction): Layou
       const id = editor.selectedId;
       if (id === null) return editor;
       return changeElement(editor, id, (e) => moved(e, e.x + action.dx, e.y + action.dy), "nudge", action.gesture);
+    }
+    case "grow": {
+      const id = editor.selectedId;
+      if (id === null) return editor;
+      const grown = (e: LayoutElement) => resized(e, { width: e.width + action.dw, height: e.height + action.dh });
+      return changeElement(editor, id, grown, "resize", action.gesture);
     }
     case "resize":
       return changeElement(editor, action.id, (e) => resized(e, action), "resize", action.gesture);

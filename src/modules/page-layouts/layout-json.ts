@@ -27,4 +27,6 @@ export interface LayoutVersionJson {
   createdAt: string;
   /** Whether visitors see this version. */
   published: boolean;
+  /** What it holds, for its thumbnail. */
+  elements: LayoutElement[];
 }

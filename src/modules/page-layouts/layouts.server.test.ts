@@ -192,17 +192,23 @@ const numbersOf = (versions: { versionNumber: number }[]) => versions.map((v) =>
 /** Version numbers from `high` down to `low`. */
 const countdown = (high: number, low: number) => Array.from({ length: high - low + 1 }, (_, i) => high - i);
 
+/** Two pages of history: a full one and 9 older. */
+const TOTAL = VERSIONS_LISTED + 9;
+
 describe("listVersions", () => {
-  it("pages 109 versions newest first: the newest page, then the 9 older, each version once", async () => {
-    const layout = await layoutWithVersions(109);
+  it("pages versions newest first: the newest page, then the 9 older, each version once with its elements", async () => {
+    const layout = await layoutWithVersions(TOTAL);
     const first = await listVersions(handle.db, layout.id);
-    expect(numbersOf(first.items)).toEqual(countdown(109, 109 - VERSIONS_LISTED + 1));
-    expect([first.total, first.next]).toEqual([109, 109 - VERSIONS_LISTED + 1]);
+    expect(numbersOf(first.items)).toEqual(countdown(TOTAL, TOTAL - VERSIONS_LISTED + 1));
+    expect([first.total, first.next]).toEqual([TOTAL, TOTAL - VERSIONS_LISTED + 1]);
     const second = await listVersions(handle.db, layout.id, first.next ?? 0);
-    expect(numbersOf(second.items)).toEqual(countdown(109 - VERSIONS_LISTED, 1));
-    expect([second.total, second.next]).toEqual([109, null]);
+    expect(numbersOf(second.items)).toEqual(countdown(TOTAL - VERSIONS_LISTED, 1));
+    expect([second.total, second.next]).toEqual([TOTAL, null]);
     const ids = [...first.items, ...second.items].map((v) => v.id);
-    expect(new Set(ids).size).toBe(109);
+    expect(new Set(ids).size).toBe(TOTAL);
+    // Each line carries what it holds, for the editors' thumbnails.
+    expect(second.items.at(-1)?.elements).toEqual([text("element-1")]);
+    expect(first.items[0]?.elements).toEqual([text("element-1", `Save ${TOTAL}`)]);
   });
 
   it("has no next page when the versions fill one exactly", async () => {
@@ -228,23 +234,23 @@ describe("GET /api/layouts/{id}/versions", () => {
     return next === undefined ? undefined : new URL(next, "http://site.test").searchParams.get("before");
   };
 
-  it("answers a list and links the older page, so 109 versions are all read once by following it", async () => {
-    const layout = await layoutWithVersions(109);
+  it("answers a list and links the older page, so every version is read once by following it", async () => {
+    const layout = await layoutWithVersions(TOTAL);
     const first = await ask(layout.id);
     const firstPage = (await first.json()) as { id: number; versionNumber: number }[];
     expect(first.status).toBe(200);
-    expect(first.headers.get("X-Total-Count")).toBe("109");
-    expect(numbersOf(firstPage)).toEqual(countdown(109, 109 - VERSIONS_LISTED + 1));
+    expect(first.headers.get("X-Total-Count")).toBe(String(TOTAL));
+    expect(numbersOf(firstPage)).toEqual(countdown(TOTAL, TOTAL - VERSIONS_LISTED + 1));
     expect(first.headers.get("Link")).toBe(
-      `</api/layouts/${layout.id}/versions?before=${109 - VERSIONS_LISTED + 1}>; rel="next"`,
+      `</api/layouts/${layout.id}/versions?before=${TOTAL - VERSIONS_LISTED + 1}>; rel="next"`,
     );
 
     const second = await ask(layout.id, [["before", nextBefore(first) ?? ""]]);
     const secondPage = (await second.json()) as { id: number; versionNumber: number }[];
-    expect(second.headers.get("X-Total-Count")).toBe("109");
-    expect(numbersOf(secondPage)).toEqual(countdown(109 - VERSIONS_LISTED, 1));
+    expect(second.headers.get("X-Total-Count")).toBe(String(TOTAL));
+    expect(numbersOf(secondPage)).toEqual(countdown(TOTAL - VERSIONS_LISTED, 1));
     expect(nextBefore(second)).toBeUndefined();
-    expect(new Set([...firstPage, ...secondPage].map((v) => v.id)).size).toBe(109);
+    expect(new Set([...firstPage, ...secondPage].map((v) => v.id)).size).toBe(TOTAL);
   });
 
   it.each(["0", "-1", "1.5", "abc", "2147483648"])("refuses before=%s with 400 naming before", async (before) => {

@@ -11,8 +11,11 @@ import type { LayoutElement } from "./schema";
 
 const { pageLayouts, layoutVersions } = tables;
 
-/** How many lines of history one page holds: auto-saves are pruned, so one page reaches far back. */
-export const VERSIONS_LISTED = 100;
+/**
+ * How many lines of history one page holds. Each line carries its elements, so the editors
+ * can draw its thumbnail: a page is kept short, and auto-saves are pruned, so it still reaches back.
+ */
+export const VERSIONS_LISTED = 20;
 
 /** A layout with what the editors need to save on top of it and to show what is live. */
 export interface LayoutRow {
@@ -36,6 +39,7 @@ export interface VersionRow {
   changeDescription: string | null;
   createdAt: Date;
   published: boolean;
+  elements: LayoutElement[];
 }
 
 /** One page of a layout's history, and how many versions it has in all. */
@@ -218,6 +222,7 @@ export async function listVersions(db: Db, id: number, before?: number): Promise
       versionNumber: layoutVersions.versionNumber,
       changeDescription: layoutVersions.changeDescription,
       createdAt: layoutVersions.createdAt,
+      elements: layoutVersions.elements,
     })
     .from(layoutVersions)
     .where(
@@ -228,7 +233,7 @@ export async function listVersions(db: Db, id: number, before?: number): Promise
     .limit(VERSIONS_LISTED + 1);
   const items = rows
     .slice(0, VERSIONS_LISTED)
-    .map((row) => ({ ...row, published: row.id === layout.publishedVersionId }));
+    .map((row) => ({ ...row, elements: asElements(row.elements), published: row.id === layout.publishedVersionId }));
   const next = rows.length > VERSIONS_LISTED ? (items.at(-1)?.versionNumber ?? null) : null;
   return { items, total: layout.total, next };
 }

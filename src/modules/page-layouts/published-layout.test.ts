@@ -37,11 +37,11 @@ describe("publishedElements", () => {
 describe("publishedLayoutCss", () => {
   it("places each element as a share of the 1200 px design width, layered in the owner's order", () => {
     const css = publishedLayoutCss([heading, box]);
-    expect(css).toContain(".designed-layout__canvas { min-height: 37.5cqi; }");
+    expect(css).toContain(".designed-layout__canvas { min-height: calc(450cqi / 12); }");
     expect(css).toContain(
-      ".designed-layout__element-1 { margin-left: 50cqi; margin-top: 1.6667cqi; width: 16.6667cqi; min-height: 3.3333cqi; z-index: 1; font-size: max(12px, 1.3333cqi); color: #333333;",
+      ".designed-layout__element-1 { margin-left: calc(600cqi / 12); margin-top: calc(20cqi / 12); width: calc(200cqi / 12); min-height: calc(40cqi / 12); z-index: 1; font-size: max(12px, calc(16cqi / 12)); color: #333333;",
     );
-    expect(css).toContain("z-index: 2; background-color: #667eea; border-radius: 0.6667cqi; border: none; }");
+    expect(css).toContain("z-index: 2; background-color: #667eea; border-radius: calc(8cqi / 12); border: none; }");
   });
 
   it("stacks elements at their own sizes on narrow screens, never wider than the screen", () => {

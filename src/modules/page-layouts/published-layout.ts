@@ -1,4 +1,5 @@
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
+import type { StyleDeclaration } from "@/lib/use-cssom-styles";
 import { DESIGN_WIDTH } from "./defaults";
 import { acceptableElements, kebabCase } from "./generate-code";
 import type { ElementType, LayoutElement } from "./schema";
@@ -33,6 +34,15 @@ export interface PublishedElement {
 const classOf = (id: string): string => `${PUBLISHED_CLASS}__${id}`;
 
 /**
+ * The class an element's kind wears on every surface, which the shared stylesheet
+ * (`designed-layout.css`) dresses.
+ * @example kindClass("button") // "designed-layout__button"
+ */
+export function kindClass(type: ElementType): string {
+  return `${PUBLISHED_CLASS}__${type === "image" ? "image" : type === "button" ? "button" : "block"}`;
+}
+
+/**
  * The image a page of the site may show for `content`: the site's own, else the
  * placeholder. The pages' CSP lets images come from the site alone, so another site's URL
  * would only show as broken.
@@ -56,7 +66,8 @@ export function publishedElements(raw: readonly unknown[]): PublishedElement[] {
   return inReadingOrder(acceptableElements(raw)).map((element) => ({
     id: element.id,
     type: element.type,
-    className: classOf(element.id),
+    // Its own class, which the design's stylesheet places; editors set the same declarations on the element itself.
+    className: `${classOf(element.id)} ${kindClass(element.type)}`,
     content: element.content,
     width: element.width,
     height: element.height,
@@ -65,16 +76,21 @@ export function publishedElements(raw: readonly unknown[]): PublishedElement[] {
   }));
 }
 
-const round = (value: number): number => Math.round(value * 10_000) / 10_000;
+/** How many design pixels one `cqi` (a hundredth of the content box) is at the design width. */
+const PX_PER_CQI = DESIGN_WIDTH / 100;
 
-/** A length in design pixels as a share of the content box, so the design scales with it. */
-const scaled = (px: number): string => `${round((px * 100) / DESIGN_WIDTH)}cqi`;
+/**
+ * A length in design pixels as a share of the content box, so the design scales with it.
+ * Divided in CSS rather than rounded here, so at the design width every length is the
+ * owner's pixel exactly, never a fraction short (which the browser would round down).
+ */
+const scaled = (px: number): string => (px === 0 ? "0" : `calc(${px}cqi / ${PX_PER_CQI})`);
 
 // Style values have passed their grammars (`styles.ts`), so a pixel length is plainly "<number>px".
 const scaleLengths = (value: string): string => value.replace(/(\d*\.?\d+)px/g, (_, n: string) => scaled(Number(n)));
 
-function styleDeclarations(element: LayoutElement, scale: boolean): string[] {
-  return STYLE_PROPERTIES.flatMap((property) => {
+function styleDeclarations(element: LayoutElement, scale: boolean): StyleDeclaration[] {
+  return STYLE_PROPERTIES.flatMap((property): StyleDeclaration[] => {
     const value = element.styles[property];
     if (value === undefined) return [];
     let written = value;
@@ -82,37 +98,42 @@ function styleDeclarations(element: LayoutElement, scale: boolean): string[] {
       written = scaleLengths(value);
       if (property === "fontSize" && written !== value) written = `max(${MIN_FONT_PX}px, ${written})`;
     }
-    return [`${kebabCase(property)}: ${written}`];
+    return [[kebabCase(property), written]];
   });
 }
 
-const rule = (selector: string, declarations: readonly string[]): string =>
-  `${selector} { ${declarations.join("; ")}; }`;
+const rule = (selector: string, declarations: readonly StyleDeclaration[]): string =>
+  `${selector} { ${declarations.map(([property, value]) => `${property}: ${value}`).join("; ")}; }`;
 
 const grows = (element: LayoutElement): boolean => element.type === "text" || element.type === "button";
 
-function placedRule(element: LayoutElement, layer: number): string {
-  return rule(`.${classOf(element.id)}`, [
-    `margin-left: ${scaled(element.x)}`,
-    `margin-top: ${scaled(element.y)}`,
-    `width: ${scaled(element.width)}`,
+/**
+ * Where and how one element is drawn on a wide screen, as declarations: the published
+ * stylesheet writes them as its rule, and the editors set them on the element they draw, so
+ * the canvas and the page come from this one function.
+ */
+export function placedDeclarations(element: LayoutElement, layer: number): StyleDeclaration[] {
+  return [
+    ["margin-left", scaled(element.x)],
+    ["margin-top", scaled(element.y)],
+    ["width", scaled(element.width)],
     // Text and buttons grow to fit their words rather than cut them off: a visitor's fonts
     // and a narrower screen both make text longer than it was on the canvas.
-    `${grows(element) ? "min-height" : "height"}: ${scaled(element.height)}`,
-    `z-index: ${layer}`,
+    [grows(element) ? "min-height" : "height", scaled(element.height)],
+    ["z-index", String(layer)],
     ...styleDeclarations(element, true),
-  ]);
+  ];
 }
 
 function stackedRule(element: LayoutElement): string {
-  const width = `width: min(100%, ${element.width}px)`;
-  const size =
+  const width: StyleDeclaration = ["width", `min(100%, ${element.width}px)`];
+  const size: StyleDeclaration[] =
     element.type === "image"
-      ? [width, "height: auto", `aspect-ratio: ${Math.max(element.width, 1)} / ${Math.max(element.height, 1)}`]
+      ? [width, ["height", "auto"], ["aspect-ratio", `${Math.max(element.width, 1)} / ${Math.max(element.height, 1)}`]]
       : element.type === "box" || element.type === "container"
-        ? [width, `height: ${element.height}px`]
-        : [width, "height: auto", `min-height: ${element.height}px`];
-  return rule(`.${classOf(element.id)}`, ["margin: 0", ...size, ...styleDeclarations(element, false)]);
+        ? [width, ["height", `${element.height}px`]]
+        : [width, ["height", "auto"], ["min-height", `${element.height}px`]];
+  return rule(`.${classOf(element.id)}`, [["margin", "0"], ...size, ...styleDeclarations(element, false)]);
 }
 
 /**
@@ -129,10 +150,10 @@ export function publishedLayoutCss(raw: readonly unknown[]): string {
   const reach = elements.reduce((bottom, element) => Math.max(bottom, element.y + element.height), 0);
   const stacked = inReadingOrder(elements);
   return [
-    rule(`.${PUBLISHED_CLASS}__canvas`, [`min-height: ${scaled(reach)}`]),
-    ...elements.map((element, index) => placedRule(element, index + 1)),
+    rule(`.${PUBLISHED_CLASS}__canvas`, [["min-height", scaled(reach)]]),
+    ...elements.map((element, index) => rule(`.${classOf(element.id)}`, placedDeclarations(element, index + 1))),
     `@container (width < ${STACK_BELOW_PX}px) {`,
-    `  ${rule(`.${PUBLISHED_CLASS}__canvas`, ["min-height: 0"])}`,
+    `  ${rule(`.${PUBLISHED_CLASS}__canvas`, [["min-height", "0"]])}`,
     ...stacked.map((element) => `  ${stackedRule(element)}`),
     "}",
     "",

@@ -20,7 +20,10 @@ export interface LayoutSaving {
   reload(): Promise<void>;
   /** After a 409: save this editor's elements on top of what was saved since. */
   overwrite(): Promise<boolean>;
-  /** Saves what is unsaved, then makes the newest version (or `versionId`) the one visitors see. */
+  /**
+   * Saves what is unsaved, then makes the newest version the one visitors see; given a
+   * `versionId`, makes that saved version live as it is, leaving the editor's work alone.
+   */
   publish(versionId?: number): Promise<void>;
   unpublish(): Promise<void>;
   /** Takes a layout the server answered with some other call (a restore). */
@@ -41,6 +44,11 @@ interface Options {
 }
 
 const SAVED = { title: "Layout Saved", description: "Your changes have been saved successfully." };
+const FIRST_SAVED = {
+  title: "Layout Saved",
+  description:
+    "Your changes have been saved successfully. Auto-save is now on: changes save themselves a few seconds after you stop.",
+};
 const SAVE_FAILED = {
   title: "Save Failed",
   description: "Failed to save layout changes.",
@@ -116,8 +124,10 @@ export function useLayoutSaving({
   const saveNow = useCallback(
     () =>
       enqueue(async () => {
+        const first = latest.current.layout === null;
         const kept = await send(MANUAL_SAVE);
-        if (kept) toast(SAVED);
+        // Auto-save needs a layout to add versions to: the first save is what turns it on.
+        if (kept) toast(first ? FIRST_SAVED : SAVED);
         return kept;
       }),
     [enqueue, send],
@@ -179,7 +189,7 @@ export function useLayoutSaving({
 
   const publish = useCallback(
     async (versionId?: number) => {
-      if (isUnsaved(latest.current.editor) || !latest.current.layout) {
+      if (versionId === undefined && (isUnsaved(latest.current.editor) || !latest.current.layout)) {
         if (!(await saveNow())) return;
       }
       await enqueue(async () => {
@@ -187,7 +197,7 @@ export function useLayoutSaving({
         if (!current) return;
         try {
           accept(await publishVersion(current.id, versionId ?? current.versionId));
-          toast({ title: "Layout Published", description: "Visitors now see this design." });
+          toast({ title: "Published", description: "Visitors now see this design." });
         } catch (error) {
           toast({
             title: "Publish Failed",

@@ -1,17 +1,12 @@
 import type { Group as GroupNode } from "konva/lib/Group";
 import type { KonvaEventObject } from "konva/lib/Node";
 import type { Vector2d } from "konva/lib/types";
-import { memo, useMemo } from "react";
-import { Group, Image, Rect, Text } from "react-konva/lib/ReactKonvaCore";
-import "konva/lib/shapes/Image";
+import { memo } from "react";
+import { Group, Rect } from "react-konva/lib/ReactKonvaCore";
 import "konva/lib/shapes/Rect";
-import "konva/lib/shapes/Text";
-import { canvasLook, type CanvasLook, type PageText } from "../canvas-style";
-import { fitImage } from "../image-fit";
 import type { LayoutElement } from "../schema";
-import { useCanvasImage } from "./use-canvas-image";
 
-/** What the canvas hands each element: how to draw it, and what its gestures do. */
+/** What the canvas hands each element: what its gestures do. */
 export interface ElementHandlers {
   onSelect: (id: string | null) => void;
   onDragStart: (event: KonvaEventObject<DragEvent>, element: LayoutElement) => void;
@@ -24,8 +19,8 @@ export interface ElementHandlers {
 }
 
 interface Props {
+  /** The element as drawn: as tall as its words made it, if they grew it. */
   element: LayoutElement;
-  page: PageText;
   /** Design mode: the element can be picked up and resized; in Preview it is only drawn. */
   editable: boolean;
   handlers: ElementHandlers;
@@ -35,58 +30,13 @@ const CONTAINER_OUTLINE = "#8e8a85";
 // A shape with no colour of its own still has to catch the pointer.
 const CATCH_POINTER = "rgba(0, 0, 0, 0)";
 
-function Picture({ element, look }: { element: LayoutElement; look: CanvasLook }) {
-  const image = useCanvasImage(element.content);
-  if (!image) return null;
-  const box = { width: element.width, height: element.height };
-  const fit = fitImage(element.styles.objectFit, box, { width: image.naturalWidth, height: image.naturalHeight });
-  const covers = fit.width >= box.width && fit.height >= box.height;
-  return (
-    <Image
-      image={image}
-      x={fit.x}
-      y={fit.y}
-      width={fit.width}
-      height={fit.height}
-      crop={fit.crop}
-      cornerRadius={covers ? look.cornerRadius : 0}
-      listening={false}
-    />
-  );
-}
-
-function Words({ element, look }: { element: LayoutElement; look: CanvasLook }) {
-  const [top, right, bottom, left] = look.padding;
-  const inset = look.border?.width ?? 0;
-  return (
-    <Text
-      text={element.content}
-      x={left + inset}
-      y={top + inset}
-      width={Math.max(0, element.width - left - right - 2 * inset)}
-      height={Math.max(0, element.height - top - bottom - 2 * inset)}
-      fontSize={look.fontSize}
-      fontFamily={look.fontFamily}
-      fontStyle={look.fontWeight}
-      lineHeight={look.lineHeight}
-      fill={look.colour}
-      align={look.align}
-      verticalAlign={look.verticalAlign}
-      wrap="word"
-      listening={false}
-    />
-  );
-}
-
 /**
- * One element drawn as the published page will show it: its background, corners and
- * border, then its words or its picture, cut to its box. A pure function of the element:
- * where it is comes from the document, never from the shape.
+ * Where an element can be caught: a clear shape over the element the page's own markup
+ * draws beneath (`DesignedElement`), so the handles frame exactly what visitors will see.
+ * Where it is comes from the document, never from the shape.
  */
-function CanvasElement({ element, page, editable, handlers }: Props) {
-  const look = useMemo(() => canvasLook(element, page), [element, page]);
+function CanvasElement({ element, editable, handlers }: Props) {
   const { width, height } = element;
-  const border = look.border;
   return (
     <Group
       ref={(node) => {
@@ -95,10 +45,6 @@ function CanvasElement({ element, page, editable, handlers }: Props) {
       name="layout-element"
       x={element.x}
       y={element.y}
-      clipX={0}
-      clipY={0}
-      clipWidth={width}
-      clipHeight={height}
       draggable={editable}
       listening={editable}
       dragBoundFunc={(position) => handlers.dragBound(element, position)}
@@ -124,21 +70,7 @@ function CanvasElement({ element, page, editable, handlers }: Props) {
         handlers.onTransformEnd(event, element);
       }}
     >
-      <Rect width={width} height={height} fill={look.fill ?? CATCH_POINTER} cornerRadius={look.cornerRadius} />
-      {element.type === "image" ? <Picture element={element} look={look} /> : <Words element={element} look={look} />}
-      {border && (
-        <Rect
-          x={border.width / 2}
-          y={border.width / 2}
-          width={Math.max(0, width - border.width)}
-          height={Math.max(0, height - border.width)}
-          stroke={border.colour}
-          strokeWidth={border.width}
-          dash={border.dash}
-          cornerRadius={look.cornerRadius}
-          listening={false}
-        />
-      )}
+      <Rect width={width} height={height} fill={CATCH_POINTER} />
       {element.type === "container" && editable && (
         <Rect
           x={0.5}

@@ -2,16 +2,18 @@ import type { Group as GroupNode } from "konva/lib/Group";
 import type { KonvaEventObject } from "konva/lib/Node";
 import type { Transformer as TransformerNode } from "konva/lib/shapes/Transformer";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { useCssomStyles, type StyleDeclaration } from "@/lib/use-cssom-styles";
 import { Layer, Line, Stage, Transformer } from "react-konva/lib/ReactKonvaCore";
 import "konva/lib/shapes/Line";
 import "konva/lib/shapes/Transformer";
 import type { Guide } from "../alignment-guides";
 import { dragPlacement, stageHeight } from "../canvas-geometry";
-import type { PageText } from "../canvas-style";
 import { DESIGN_WIDTH } from "../defaults";
 import type { Gesture } from "../layout-document";
 import type { LayoutElement } from "../schema";
+import DesignedElement from "../components/DesignedElement";
 import CanvasElement, { type ElementHandlers } from "./CanvasElement";
+import { DRAWN_ID_ATTRIBUTE, useDrawnHeights } from "./use-drawn-heights";
 
 interface Props {
   elements: readonly LayoutElement[];
@@ -21,7 +23,6 @@ interface Props {
   grid: boolean;
   /** How large the canvas is drawn: 1 is the design's own pixels. */
   zoom: number;
-  page: PageText;
   onSelect: (id: string | null) => void;
   onMove: (id: string, x: number, y: number, gesture: Gesture) => void;
   onResize: (id: string, size: { width: number; height: number; x: number; y: number }, gesture: Gesture) => void;
@@ -37,20 +38,50 @@ let gestures = 0;
 // A gesture's pointer-down time: every change of one drag passes it, so the drag is one undo step.
 const startGesture = (kind: string): Gesture => ({ id: `${kind}-${++gestures}`, at: Date.now() });
 
+/** Each element as tall as it is drawn: words that need more room than the box grow it. */
+const asDrawn = (elements: readonly LayoutElement[], heights: Readonly<Record<string, number>>): LayoutElement[] =>
+  elements.map((element) => {
+    const drawn = heights[element.id] ?? 0;
+    return drawn > element.height ? { ...element, height: drawn } : element;
+  });
+
 /**
- * The design drawn with Konva at the design width, as tall as its elements need. A pure
- * rendering of the document: a drag or a resize reports each change, and the element is
- * drawn where the document then says.
+ * The design at the design width, as tall as its elements need. The elements are drawn by
+ * the published page's own markup and declarations (`DesignedElement`), so the canvas is the
+ * page; Konva lays clear shapes over them to catch drags, and draws the handles and the
+ * guides. A pure rendering of the document: a drag or a resize reports each change, and the
+ * element is drawn where the document then says.
  */
 export default function DesignerCanvas(props: Props) {
-  const { elements, selectedId, editable, zoom, page } = props;
+  const { selectedId, editable, zoom } = props;
+  const page = useRef<HTMLDivElement>(null);
+  const heights = useDrawnHeights(page);
+  const elements = useMemo(() => asDrawn(props.elements, heights), [props.elements, heights]);
   const height = stageHeight(elements);
+  const frame = useCssomStyles<HTMLDivElement>(
+    useMemo<StyleDeclaration[]>(
+      () => [
+        ["width", `${DESIGN_WIDTH * zoom}px`],
+        ["height", `${height * zoom}px`],
+      ],
+      [zoom, height],
+    ),
+  );
+  const scale = useCssomStyles<HTMLDivElement>(
+    useMemo<StyleDeclaration[]>(
+      () => [
+        ["transform", `scale(${zoom})`],
+        ["min-height", `${height}px`],
+      ],
+      [zoom, height],
+    ),
+  );
   const [guides, setGuides] = useState<Guide[]>([]);
   const transformer = useRef<TransformerNode>(null);
   const nodes = useRef(new Map<string, GroupNode>());
   // Handlers stay the same object for the canvas's life, so an element redraws only when it changes.
-  const latest = useRef({ props, height });
-  latest.current = { props, height };
+  const latest = useRef({ props, elements, height });
+  latest.current = { props, elements, height };
   const drag = useRef<{ gesture: Gesture; canvasHeight: number } | null>(null);
   const resize = useRef<Gesture | null>(null);
 
@@ -67,7 +98,7 @@ export default function DesignerCanvas(props: Props) {
         // Konva hands the position on screen; the document's is in design pixels.
         const { zoom } = latest.current.props;
         const canvasHeight = drag.current?.canvasHeight ?? latest.current.height;
-        const others = latest.current.props.elements.filter((other) => other.id !== element.id);
+        const others = latest.current.elements.filter((other) => other.id !== element.id);
         const placed = dragPlacement({
           proposed: { x: position.x / zoom, y: position.y / zoom },
           size: { width: element.width, height: element.height },
@@ -129,50 +160,65 @@ export default function DesignerCanvas(props: Props) {
   };
 
   return (
-    <Stage
-      width={DESIGN_WIDTH * zoom}
-      height={height * zoom}
-      scaleX={zoom}
-      scaleY={zoom}
-      className="designer-canvas__stage"
-      onMouseDown={editable ? deselect : undefined}
-      onTouchStart={editable ? deselect : undefined}
-    >
-      <Layer listening={editable}>
-        {elements.map((element) => (
-          <CanvasElement key={element.id} element={element} page={page} editable={editable} handlers={handlers} />
-        ))}
-        {editable && (
-          <Transformer
-            ref={transformer}
-            rotateEnabled={false}
-            flipEnabled={false}
-            keepRatio={false}
-            ignoreStroke
-            anchorSize={10}
-            borderStroke={GUIDE_COLOUR}
-            anchorStroke={GUIDE_COLOUR}
-            boundBoxFunc={(before, after) =>
-              after.width < MIN_HANDLE_SIZE || after.height < MIN_HANDLE_SIZE ? before : after
-            }
-          />
-        )}
-        {guides.map((guide) => (
-          <Line
-            key={`${guide.orientation}-${guide.position}`}
-            points={
-              guide.orientation === "vertical"
-                ? [guide.position, 0, guide.position, height]
-                : [0, guide.position, DESIGN_WIDTH, guide.position]
-            }
-            stroke={GUIDE_COLOUR}
-            strokeWidth={1}
-            dash={[4, 4]}
-            strokeScaleEnabled={false}
-            listening={false}
-          />
-        ))}
-      </Layer>
-    </Stage>
+    <div ref={frame} className="designer-canvas__frame">
+      <div ref={scale} className="designer-canvas__page designed-layout designed-layout--editor">
+        <div ref={page} className="designed-layout__canvas">
+          {props.elements.map((element, index) => (
+            <DesignedElement
+              key={element.id}
+              element={element}
+              layer={index + 1}
+              aria-hidden="true"
+              {...{ [DRAWN_ID_ATTRIBUTE]: element.id }}
+            />
+          ))}
+        </div>
+      </div>
+      <Stage
+        width={DESIGN_WIDTH * zoom}
+        height={height * zoom}
+        scaleX={zoom}
+        scaleY={zoom}
+        className="designer-canvas__stage"
+        onMouseDown={editable ? deselect : undefined}
+        onTouchStart={editable ? deselect : undefined}
+      >
+        <Layer listening={editable}>
+          {elements.map((element) => (
+            <CanvasElement key={element.id} element={element} editable={editable} handlers={handlers} />
+          ))}
+          {editable && (
+            <Transformer
+              ref={transformer}
+              rotateEnabled={false}
+              flipEnabled={false}
+              keepRatio={false}
+              ignoreStroke
+              anchorSize={10}
+              borderStroke={GUIDE_COLOUR}
+              anchorStroke={GUIDE_COLOUR}
+              boundBoxFunc={(before, after) =>
+                after.width < MIN_HANDLE_SIZE || after.height < MIN_HANDLE_SIZE ? before : after
+              }
+            />
+          )}
+          {guides.map((guide) => (
+            <Line
+              key={`${guide.orientation}-${guide.position}`}
+              points={
+                guide.orientation === "vertical"
+                  ? [guide.position, 0, guide.position, height]
+                  : [0, guide.position, DESIGN_WIDTH, guide.position]
+              }
+              stroke={GUIDE_COLOUR}
+              strokeWidth={1}
+              dash={[4, 4]}
+              strokeScaleEnabled={false}
+              listening={false}
+            />
+          ))}
+        </Layer>
+      </Stage>
+    </div>
   );
 }

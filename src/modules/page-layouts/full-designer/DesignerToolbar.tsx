@@ -3,13 +3,18 @@ import { TYPE_NAMES } from "../element-description";
 
 export type DesignerMode = "design" | "preview";
 
-/** How large the canvas can be drawn: its own size, or smaller to see all of its width at once. */
-export const ZOOMS = [1, 0.75, 0.5] as const;
+/** How large the canvas can be drawn: its own size, larger, or smaller to see all of its width at once. */
+export const ZOOMS = [1.25, 1, 0.75, 0.5] as const;
+
+/** A zoom, or "fit": as large as lets the canvas's whole width show. */
+export type ZoomChoice = number | "fit";
 
 interface Props {
   mode: DesignerMode;
   grid: boolean;
-  zoom: number;
+  zoom: ZoomChoice;
+  /** The zoom "fit" stands for now. */
+  fitZoom: number;
   versionsOpen: boolean;
   versionsId: string;
   canUndo: boolean;
@@ -20,7 +25,7 @@ interface Props {
   onUndo: () => void;
   onRedo: () => void;
   onGrid: (on: boolean) => void;
-  onZoom: (zoom: number) => void;
+  onZoom: (zoom: ZoomChoice) => void;
   onMode: (mode: DesignerMode) => void;
   onVersions: (open: boolean) => void;
 }
@@ -84,9 +89,11 @@ export default function DesignerToolbar(props: Props) {
           <select
             value={String(props.zoom)}
             onChange={(event) => {
-              props.onZoom(Number(event.target.value));
+              const { value } = event.target;
+              props.onZoom(value === "fit" ? "fit" : Number(value));
             }}
           >
+            <option value="fit">Fit width ({Math.round(props.fitZoom * 100)}%)</option>
             {ZOOMS.map((zoom) => (
               <option key={zoom} value={String(zoom)}>
                 {zoom * 100}%

@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import type { LayoutJson } from "../layout-json";
+import { publishState } from "../publish-state";
 import type { LayoutSaving } from "../use-layout-saving";
 
 interface Props {
@@ -21,14 +21,6 @@ function saveStatus({ status, layout }: LayoutSaving, unsaved: boolean, empty: b
   return "Saved";
 }
 
-/** Which version visitors see, in a sentence. */
-function liveLine(layout: LayoutJson | null): string {
-  if (!layout) return "Not published: visitors see the page without a design.";
-  if (layout.publishedVersionNumber === null) return "Not published: visitors see the page without a design.";
-  const newer = layout.version !== layout.publishedVersionNumber ? ` (the newest is version ${layout.version})` : "";
-  return `Visitors see version ${layout.publishedVersionNumber}${newer}.`;
-}
-
 /** The designer's heading and what it does with the layout: status, save, publish, close, and a conflict's choice. */
 export default function SaveBar({ pageName, saving, unsaved, empty, onClose }: Props) {
   const { layout, status } = saving;
@@ -41,7 +33,7 @@ export default function SaveBar({ pageName, saving, unsaved, empty, onClose }: P
           <p className="designer-bar__meta">
             Page: <strong>{pageName}</strong> · <span role="status">{saveStatus(saving, unsaved, empty)}</span>
           </p>
-          <p className="designer-bar__meta">{liveLine(layout)}</p>
+          <p className="designer-bar__meta">{publishState(layout, unsaved)}</p>
         </div>
         <div className="designer-bar__actions">
           <button

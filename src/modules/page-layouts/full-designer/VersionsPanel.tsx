@@ -3,15 +3,17 @@ import { useEffect, useRef, useState } from "react";
 import { readableError } from "@/lib/api-request";
 import { formatDate } from "@/lib/format";
 import type { Page } from "@/lib/paging";
+import LayoutThumbnail from "../components/LayoutThumbnail";
 import { versionsKey } from "../keys";
 import { fetchVersions } from "../layout-client";
-import type { LayoutVersionJson } from "../layout-json";
+import type { LayoutJson, LayoutVersionJson } from "../layout-json";
 
 interface Props {
   /** The layout's id, or null before its first save. */
   layoutId: number | null;
   busy: boolean;
-  onRestore: (version: LayoutVersionJson) => void;
+  /** Brings the version back as the newest one (and, asked to, makes it live); resolves to the layout, or null when it failed. */
+  onRestore: (version: LayoutVersionJson, publish: boolean) => Promise<LayoutJson | null>;
   onPublish: (version: LayoutVersionJson) => void;
 }
 
@@ -35,7 +37,20 @@ function History({ layoutId, busy, onRestore, onPublish }: Props & { layoutId: n
   const list = useRef<HTMLOListElement>(null);
   // The page "Show older versions" asked for, until it is shown.
   const [focusPage, setFocusPage] = useState<number | null>(null);
+  // The version a restore made, which takes the focus once the list shows it.
+  const [focusVersion, setFocusVersion] = useState<number | null>(null);
   const pages = versions.data?.pages;
+  useEffect(() => {
+    if (focusVersion === null) return;
+    const item = list.current?.querySelector(`[data-version-id="${focusVersion}"]`);
+    if (!(item instanceof HTMLElement)) return;
+    setFocusVersion(null);
+    item.focus();
+  }, [focusVersion, pages]);
+  const restore = async (version: LayoutVersionJson, publish: boolean) => {
+    const layout = await onRestore(version, publish);
+    if (layout) setFocusVersion(layout.versionId);
+  };
   useEffect(() => {
     if (focusPage === null || !pages || pages.length <= focusPage) return;
     setFocusPage(null);
@@ -70,12 +85,15 @@ function History({ layoutId, busy, onRestore, onPublish }: Props & { layoutId: n
             key={version.id}
             className="designer-versions__item"
             aria-current={version.published ? "true" : undefined}
+            aria-label={`Version ${version.versionNumber}${version.published ? ", live" : ""}`}
+            data-version-id={version.id}
             tabIndex={-1}
           >
             <p className="designer-versions__title">
               <span className="designer-versions__number">Version {version.versionNumber}</span>
               {version.published && <span className="badge designer-versions__live">Live</span>}
             </p>
+            <LayoutThumbnail elements={version.elements} />
             <p className="designer-versions__meta">
               {version.changeDescription ?? "No description"} · {formatDate(version.createdAt)},{" "}
               {time.format(new Date(version.createdAt))} UTC
@@ -85,12 +103,20 @@ function History({ layoutId, busy, onRestore, onPublish }: Props & { layoutId: n
                 className="button button--quiet designer-button"
                 type="button"
                 disabled={busy}
-                onClick={() => {
-                  onRestore(version);
-                }}
+                onClick={() => void restore(version, false)}
               >
                 Restore<span className="visually-hidden"> version {version.versionNumber}</span>
               </button>
+              {!version.published && (
+                <button
+                  className="button button--quiet designer-button"
+                  type="button"
+                  disabled={busy}
+                  onClick={() => void restore(version, true)}
+                >
+                  Restore and publish<span className="visually-hidden"> version {version.versionNumber}</span>
+                </button>
+              )}
               {!version.published && (
                 <button
                   className="button button--quiet designer-button"
@@ -125,10 +151,29 @@ function History({ layoutId, busy, onRestore, onPublish }: Props & { layoutId: n
   );
 }
 
-/** The layout's saved versions, newest first: each can be restored to the canvas or made the one visitors see. */
+/**
+ * The layout's saved versions, newest first, each drawn as a thumbnail: each can be restored
+ * to the canvas (and published with it), or made the one visitors see as it is.
+ */
 export default function VersionsPanel(props: Props) {
   if (props.layoutId === null) {
     return <p className="designer-panel__empty">No versions yet: the first save starts the history.</p>;
   }
   return <History {...props} layoutId={props.layoutId} />;
+}
+
+/** The history as a region of its own that a toolbar button shows and hides. */
+export function VersionsSection({
+  id,
+  title,
+  className,
+  open,
+  ...panel
+}: Props & { id: string; title: string; className: string; open: boolean }) {
+  return (
+    <section id={id} className={className} aria-labelledby={`${id}-title`} hidden={!open}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {open && <VersionsPanel {...panel} />}
+    </section>
+  );
 }

@@ -1,23 +1,29 @@
-import { useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { QueryClientProvider, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useMemo, useReducer, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useUnsavedWork } from "@/components/admin/use-unsaved-work";
 import { readableError } from "@/lib/api-request";
 import { canRedo, canUndo } from "@/lib/history";
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
+import { getQueryClient } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
-import { useCssomStyles } from "@/lib/use-cssom-styles";
+import { useCssomStyles, type StyleDeclaration } from "@/lib/use-cssom-styles";
 import { mayDiscardUnsavedWork } from "@/lib/unsaved-work";
 import { AUTO_SAVE_DELAY_MS } from "../auto-save";
-import { COPY_OFFSET, DESIGN_WIDTH, START_POSITION } from "../defaults";
-import { elementDeclarations } from "../generate-code";
+import DesignedElement from "../components/DesignedElement";
 import { hrefFault } from "../element-edits";
-import { freeSpot } from "../geometry";
+import { VersionsSection } from "../full-designer/VersionsPanel";
+import { DRAWN_ID_ATTRIBUTE, useDrawnHeights } from "../full-designer/use-drawn-heights";
+import { resizedBox, type HandleDirection } from "../handle-resize";
+import { versionsKey } from "../keys";
 import { isTyping, keyAction } from "../keyboard-actions";
 import { fetchLayout } from "../layout-client";
 import { isUnsaved, layoutReducer, startLayoutEditor, type Gesture } from "../layout-document";
 import type { LayoutJson } from "../layout-json";
+import { publishState } from "../publish-state";
 import type { LayoutElement } from "../schema";
-import { imageSource } from "../published-layout";
 import { useLayoutSaving, type SaveStatus } from "../use-layout-saving";
+import { useVersionRestore } from "../use-version-restore";
+import ResizeHandles from "./ResizeHandles";
 
 /** The room below the lowest element, so there is always somewhere to drop the next one. */
 const ROOM_BELOW = 120;
@@ -37,13 +43,16 @@ const PALETTE = [
   { type: "button", label: "Add Button" },
 ] as const;
 
+/** A pointer gesture under way: moving the element, or resizing it by one of its handles. */
 interface Drag {
   id: string;
   pointerId: number;
   startX: number;
   startY: number;
-  originX: number;
-  originY: number;
+  /** The element's box when the gesture began, as tall as it was drawn. */
+  origin: Pick<LayoutElement, "x" | "y" | "width" | "height">;
+  /** The handle held, for a resize. */
+  handle?: HandleDirection;
   gesture: Gesture;
 }
 
@@ -53,46 +62,13 @@ function describe(element: LayoutElement): string {
   return `${what} at ${element.x}, ${element.y}, ${element.width} by ${element.height}`;
 }
 
-function ElementView({
-  element,
-  selected,
-  onPointerDown,
-  onEdit,
-  onSelect,
-}: {
-  element: LayoutElement;
-  selected: boolean;
-  onPointerDown: (event: PointerEvent<HTMLDivElement>) => void;
-  onEdit: () => void;
-  onSelect: () => void;
-}) {
-  const declarations = useMemo(() => elementDeclarations(element), [element]);
-  const ref = useCssomStyles<HTMLDivElement>(declarations);
-  return (
-    <div
-      ref={ref}
-      role="button"
-      tabIndex={0}
-      aria-pressed={selected}
-      aria-label={describe(element)}
-      className={`home-editor__element home-editor__element--${element.type}${selected ? " is-selected" : ""}`}
-      onPointerDown={onPointerDown}
-      onDoubleClick={onEdit}
-      onFocus={onSelect}
-      onKeyDown={(event) => {
-        if (event.key === "Enter" && !event.repeat) onEdit();
-      }}
-    >
-      {element.type === "image" ? <img src={imageSource(element.content)} alt="" draggable={false} /> : element.content}
-    </div>
-  );
-}
-
 /**
  * The home page's layout, edited in place (SPEC §4): the owner's draft is drawn where the
  * published design sits, the rest of the page dimmed and inert while editing.
  */
 function Editor({ initial, onExit }: { initial: LayoutJson | null; onExit: () => void }) {
+  const id = useId();
+  const queryClient = useQueryClient();
   const [editor, dispatch] = useReducer(layoutReducer, initial?.elements ?? [], startLayoutEditor);
   const saving = useLayoutSaving({
     pageName: "home",
@@ -100,7 +76,9 @@ function Editor({ initial, onExit }: { initial: LayoutJson | null; onExit: () =>
     editor,
     dispatch,
     autoSaveDelayMs: AUTO_SAVE_DELAY_MS.home,
+    onChange: (layout) => void queryClient.invalidateQueries({ queryKey: [versionsKey(layout.id)] }),
   });
+  const restore = useVersionRestore(saving, dispatch);
   const elements = editor.history.present;
   const selected = elements.find((element) => element.id === editor.selectedId) ?? null;
   const unsaved = isUnsaved(editor);
@@ -108,11 +86,32 @@ function Editor({ initial, onExit }: { initial: LayoutJson | null; onExit: () =>
   const drag = useRef<Drag | null>(null);
   const nudge = useRef<Gesture | null>(null);
   const [announcement, setAnnouncement] = useState("");
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const surface = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLDivElement>(null);
+  const heights = useDrawnHeights(canvas);
+  // The selected element's box as drawn: words that need more room than the box grow it.
+  const drawn = selected && { ...selected, height: Math.max(selected.height, heights[selected.id] ?? 0) };
 
-  const height = Math.max(
-    MIN_SURFACE_HEIGHT,
-    elements.reduce((bottom, element) => Math.max(bottom, element.y + element.height), 0) + ROOM_BELOW,
+  const bottom = elements.reduce(
+    (lowest, element) => Math.max(lowest, element.y + Math.max(element.height, heights[element.id] ?? 0)),
+    0,
   );
+  const surfaceSize = useCssomStyles<HTMLDivElement>(
+    useMemo<StyleDeclaration[]>(
+      () => [["min-height", `${Math.max(MIN_SURFACE_HEIGHT, bottom + ROOM_BELOW)}px`]],
+      [bottom],
+    ),
+  );
+
+  // Editing starts on the canvas, so the editor's keys work at once.
+  useEffect(() => {
+    surface.current?.focus();
+  }, []);
+  // Whatever held the focus may be gone (a deleted element): the canvas takes it, so Ctrl+Z still works.
+  const keepFocus = () => {
+    surface.current?.focus();
+  };
 
   const edit = (element: LayoutElement) => {
     const answer = window.prompt(
@@ -149,30 +148,43 @@ function Editor({ initial, onExit }: { initial: LayoutJson | null; onExit: () =>
     dispatch({ type: "editHref", id: element.id, href: answer });
   };
 
-  const startDrag = (element: LayoutElement, event: PointerEvent<HTMLDivElement>) => {
+  const startDrag = (element: LayoutElement, event: PointerEvent<HTMLElement>, handle?: HandleDirection) => {
     if (event.button !== 0) return;
+    event.stopPropagation();
     dispatch({ type: "select", id: element.id });
+    // Captured by what was pressed, so its moves bubble to the canvas and a double click stays its own.
     event.currentTarget.setPointerCapture(event.pointerId);
     drag.current = {
       id: element.id,
       pointerId: event.pointerId,
       startX: event.clientX,
       startY: event.clientY,
-      originX: element.x,
-      originY: element.y,
-      // The whole drag is one undo step, however long it pauses.
-      gesture: { id: `drag-${event.timeStamp}`, at: Date.now() },
+      origin: {
+        x: element.x,
+        y: element.y,
+        width: element.width,
+        height: Math.max(element.height, heights[element.id] ?? 0),
+      },
+      ...(handle ? { handle } : {}),
+      // The whole gesture is one undo step, however long it pauses.
+      gesture: { id: `${handle ? "resize" : "drag"}-${event.timeStamp}`, at: Date.now() },
     };
   };
 
   const moveDrag = (event: PointerEvent<HTMLDivElement>) => {
     const current = drag.current;
     if (current?.pointerId !== event.pointerId) return;
+    const delta = { x: event.clientX - current.startX, y: event.clientY - current.startY };
+    if (current.handle) {
+      const box = resizedBox(current.origin, current.handle, delta);
+      dispatch({ type: "resize", id: current.id, ...box, gesture: current.gesture });
+      return;
+    }
     dispatch({
       type: "move",
       id: current.id,
-      x: current.originX + event.clientX - current.startX,
-      y: current.originY + event.clientY - current.startY,
+      x: current.origin.x + delta.x,
+      y: current.origin.y + delta.y,
       gesture: current.gesture,
     });
   };
@@ -186,13 +198,14 @@ function Editor({ initial, onExit }: { initial: LayoutJson | null; onExit: () =>
     const action = keyAction(event, editor.selectedId);
     if (!action) return;
     event.preventDefault();
-    if (action.type === "nudge") {
+    if (action.type === "nudge" || action.type === "grow") {
       // A burst of arrow presses is one undo step.
       const now = Date.now();
-      nudge.current =
-        nudge.current && now - nudge.current.at < 600 ? { ...nudge.current, at: now } : { id: `nudge-${now}`, at: now };
+      const same = nudge.current?.id.startsWith(action.type) && now - nudge.current.at < 600;
+      nudge.current = same && nudge.current ? { ...nudge.current, at: now } : { id: `${action.type}-${now}`, at: now };
       dispatch({ ...action, gesture: nudge.current });
     } else dispatch(action);
+    if (action.type === "delete") keepFocus();
   };
 
   useEffect(() => {
@@ -207,8 +220,11 @@ function Editor({ initial, onExit }: { initial: LayoutJson | null; onExit: () =>
   const live = saving.layout?.publishedVersionNumber;
   const status =
     unsaved && saving.status !== "saving" && saving.status !== "conflict"
-      ? "Unsaved changes"
+      ? saving.layout
+        ? "Unsaved changes"
+        : "Unsaved changes: save once to start saving automatically"
       : STATUS_TEXT[saving.status];
+  const busy = saving.status === "saving" || restore.pending;
 
   return (
     <div className="home-editor" onKeyDown={onKeyDown}>
@@ -222,8 +238,7 @@ function Editor({ initial, onExit }: { initial: LayoutJson | null; onExit: () =>
             type="button"
             className="button button--quiet"
             onClick={() => {
-              const at = freeSpot(elements, START_POSITION, COPY_OFFSET);
-              dispatch({ type: "add", elementType: type, preset: "home", at });
+              dispatch({ type: "add", elementType: type, preset: "home" });
             }}
           >
             {label}
@@ -245,6 +260,8 @@ function Editor({ initial, onExit }: { initial: LayoutJson | null; onExit: () =>
           disabled={!selected}
           onClick={() => {
             if (selected) dispatch({ type: "delete", id: selected.id });
+            // The button is disabled once nothing is selected: the canvas keeps the keyboard.
+            keepFocus();
           }}
         >
           Delete
@@ -285,11 +302,32 @@ function Editor({ initial, onExit }: { initial: LayoutJson | null; onExit: () =>
             Unpublish
           </button>
         )}
-        <p className="home-editor__status" role="status">
-          {status && <span>{status}</span>}
-          <span>{live != null ? `Visitors see version ${live}.` : "Not published."}</span>
+        <button
+          type="button"
+          className="button button--quiet"
+          aria-expanded={historyOpen}
+          aria-controls={`${id}-history`}
+          onClick={() => {
+            setHistoryOpen(!historyOpen);
+          }}
+        >
+          History
+        </button>
+        <p className="home-editor__status">
+          <span role="status">{status}</span>
+          <span>{publishState(saving.layout, unsaved)}</span>
         </p>
       </div>
+      <VersionsSection
+        id={`${id}-history`}
+        title="History"
+        className="home-editor__history"
+        open={historyOpen}
+        layoutId={saving.layout?.id ?? null}
+        busy={busy}
+        onRestore={restore.restore}
+        onPublish={(version) => void saving.publish(version.id)}
+      />
       {saving.status === "conflict" && (
         <div className="home-editor__conflict" role="alert">
           <p>Someone else saved this layout since you opened it.</p>
@@ -303,33 +341,59 @@ function Editor({ initial, onExit }: { initial: LayoutJson | null; onExit: () =>
       )}
       <div className="home-editor__scroller">
         <div
-          className="home-editor__surface"
-          style={{ width: DESIGN_WIDTH, height }}
-          aria-label="Home layout canvas: drag elements, double-click or press Enter to edit one, arrows move the selected element"
+          ref={(node) => {
+            surface.current = node;
+            surfaceSize.current = node;
+          }}
+          className="designed-layout designed-layout--editor home-editor__surface"
+          aria-label="Home layout canvas: drag an element or its handles, double-click or press Enter to edit one; arrows move the selected element, with Ctrl they resize it"
           role="group"
+          tabIndex={-1}
           onPointerMove={moveDrag}
           onPointerUp={endDrag}
           onPointerCancel={endDrag}
           onPointerDown={(event) => {
-            if (event.target === event.currentTarget) dispatch({ type: "select", id: null });
+            if (event.target === event.currentTarget || event.target === canvas.current) {
+              dispatch({ type: "select", id: null });
+            }
           }}
         >
-          {elements.map((element) => (
-            <ElementView
-              key={element.id}
-              element={element}
-              selected={element.id === editor.selectedId}
-              onPointerDown={(event) => {
-                startDrag(element, event);
-              }}
-              onSelect={() => {
-                dispatch({ type: "select", id: element.id });
-              }}
-              onEdit={() => {
-                edit(element);
-              }}
-            />
-          ))}
+          <div ref={canvas} className="designed-layout__canvas">
+            {elements.map((element, index) => (
+              <DesignedElement
+                key={element.id}
+                element={element}
+                layer={index + 1}
+                role="button"
+                tabIndex={0}
+                aria-pressed={element.id === editor.selectedId}
+                aria-label={describe(element)}
+                className={`home-editor__element${element.id === editor.selectedId ? " is-selected" : ""}`}
+                {...{ [DRAWN_ID_ATTRIBUTE]: element.id }}
+                onPointerDown={(event) => {
+                  startDrag(element, event);
+                }}
+                onDoubleClick={() => {
+                  edit(element);
+                }}
+                onFocus={() => {
+                  dispatch({ type: "select", id: element.id });
+                }}
+                onKeyDown={(event) => {
+                  if (event.key === "Enter" && !event.repeat) edit(element);
+                }}
+              />
+            ))}
+            {drawn && (
+              <ResizeHandles
+                element={drawn}
+                layer={elements.length + 1}
+                onStart={(handle, event) => {
+                  startDrag(drawn, event, handle);
+                }}
+              />
+            )}
+          </div>
         </div>
       </div>
       <p className="visually-hidden" aria-live="polite">
@@ -358,7 +422,15 @@ function useDimmedPage(host: HTMLElement, dimmed: boolean): void {
 export default function HomeLayoutEditor({ host }: { host: HTMLElement }) {
   const [mode, setMode] = useState<"off" | "loading" | "editing">("off");
   const [layout, setLayout] = useState<LayoutJson | null>(null);
+  const entry = useRef<HTMLButtonElement>(null);
+  const exited = useRef(false);
   useDimmedPage(host, mode === "editing");
+  // Back from editing, the focus returns to the button that started it.
+  useEffect(() => {
+    if (mode !== "off" || !exited.current) return;
+    exited.current = false;
+    entry.current?.focus();
+  }, [mode]);
 
   const start = async () => {
     setMode("loading");
@@ -377,16 +449,20 @@ export default function HomeLayoutEditor({ host }: { host: HTMLElement }) {
 
   if (mode === "editing")
     return (
-      <Editor
-        initial={layout}
-        onExit={() => {
-          setMode("off");
-        }}
-      />
+      <QueryClientProvider client={getQueryClient()}>
+        <Editor
+          initial={layout}
+          onExit={() => {
+            exited.current = true;
+            setMode("off");
+          }}
+        />
+      </QueryClientProvider>
     );
   return (
     <div className="home-editor__entry">
       <button
+        ref={entry}
         type="button"
         className="button"
         aria-pressed={false}

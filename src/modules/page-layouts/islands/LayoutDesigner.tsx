@@ -1,45 +1,33 @@
-import { QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useId, useReducer, useRef, useState } from "react";
 import { useUnsavedWork } from "@/components/admin/use-unsaved-work";
 import { readableError } from "@/lib/api-request";
 import { canRedo, canUndo } from "@/lib/history";
 import { getQueryClient } from "@/lib/query-client";
-import { toast } from "@/lib/toast";
 import { mayDiscardUnsavedWork } from "@/lib/unsaved-work";
 import type { LayoutPage } from "../api-schema";
 import { AUTO_SAVE_DELAY_MS } from "../auto-save";
 import { reveal } from "../canvas-geometry";
-import type { PageText } from "../canvas-style";
 import DesignerCanvas from "../full-designer/DesignerCanvas";
-import DesignerToolbar, { type DesignerMode } from "../full-designer/DesignerToolbar";
+import DesignerToolbar, { type DesignerMode, type ZoomChoice } from "../full-designer/DesignerToolbar";
 import ElementPanels from "../full-designer/ElementPanels";
 import SaveBar from "../full-designer/SaveBar";
 import { useAnnouncer } from "../full-designer/use-announcer";
+import { useFitZoom } from "../full-designer/use-fit-zoom";
 import { ELEMENT_KEYS_ATTRIBUTE, useDesignerKeys } from "../full-designer/use-designer-keys";
-import VersionsPanel from "../full-designer/VersionsPanel";
+import { VersionsSection } from "../full-designer/VersionsPanel";
 import { DESIGN_WIDTH } from "../defaults";
 import type { DesignerKey } from "../designer-keys";
 import { describeSelection, elementName } from "../element-description";
 import { layoutKey, versionsKey } from "../keys";
-import { fetchLayout, restoreVersion } from "../layout-client";
+import { fetchLayout } from "../layout-client";
 import { isUnsaved, layoutReducer, startLayoutEditor, type LayoutAction } from "../layout-document";
-import type { LayoutJson, LayoutVersionJson } from "../layout-json";
+import type { LayoutJson } from "../layout-json";
 import { MAX_ELEMENTS } from "../schema";
 import { useLayoutSaving } from "../use-layout-saving";
+import { useVersionRestore } from "../use-version-restore";
+import "../full-designer/versions-panel.css";
 import "./layout-designer.css";
-
-/** What the published page's text looks like here: the canvas draws elements in it. */
-function readPageText(): PageText {
-  const body = getComputedStyle(document.body);
-  const fontSize = Number.parseFloat(body.fontSize) || 16;
-  const lineHeight = Number.parseFloat(body.lineHeight);
-  return {
-    fontFamily: body.fontFamily,
-    fontSize,
-    lineHeight: Number.isFinite(lineHeight) ? lineHeight / fontSize : 1.6,
-    colour: body.color,
-  };
-}
 
 // Arrow presses close together are one undo step: they pass this gesture, and the history
 // joins changes of one gesture that follow each other within its window.
@@ -51,10 +39,12 @@ function Designer({ pageName, initial }: { pageName: LayoutPage; initial: Layout
   const [editor, dispatch] = useReducer(layoutReducer, initial?.elements ?? [], startLayoutEditor);
   const [mode, setMode] = useState<DesignerMode>("design");
   const [grid, setGrid] = useState(true);
-  const [zoom, setZoom] = useState(1);
+  // The canvas opens fitted to the window's width, so the whole design shows at once.
+  const [zoomChoice, setZoom] = useState<ZoomChoice>("fit");
   const [versionsOpen, setVersionsOpen] = useState(false);
-  const [page] = useState(readPageText);
   const canvas = useRef<HTMLDivElement>(null);
+  const fitZoom = useFitZoom(canvas);
+  const zoom = zoomChoice === "fit" ? fitZoom : zoomChoice;
   const elements = editor.history.present;
   const selected = elements.find((element) => element.id === editor.selectedId);
   const design = mode === "design";
@@ -80,24 +70,7 @@ function Designer({ pageName, initial }: { pageName: LayoutPage; initial: Layout
     [say],
   );
 
-  const restore = useMutation({
-    mutationFn: (version: LayoutVersionJson) => {
-      if (!saving.layout) throw new Error("The layout has not been saved yet.");
-      return restoreVersion(saving.layout.id, version.id);
-    },
-    onSuccess: (layout) => {
-      dispatch({ type: "restore", elements: layout.elements });
-      saving.adopt(layout);
-      toast({ title: "Version Restored", description: "Layout has been restored to selected version." });
-    },
-    onError: (error) => {
-      toast({
-        title: "Restore Failed",
-        description: readableError(error, "Failed to restore the version."),
-        variant: "destructive",
-      });
-    },
-  });
+  const restore = useVersionRestore(saving, dispatch);
 
   const run = (key: DesignerKey): void => {
     if (key.type === "save") {
@@ -111,7 +84,8 @@ function Designer({ pageName, initial }: { pageName: LayoutPage; initial: Layout
         act(action, action.type === "undo" ? "Undone." : "Redone.");
         return;
       case "nudge":
-        act({ ...action, gesture: { id: ARROW_GESTURE, at: Date.now() } });
+      case "grow":
+        act({ ...action, gesture: { id: `${ARROW_GESTURE}-${action.type}`, at: Date.now() } });
         return;
       case "delete":
         // The layer's button goes with its element: the focus stays on the canvas.
@@ -150,7 +124,7 @@ function Designer({ pageName, initial }: { pageName: LayoutPage; initial: Layout
     const { left, top } = reveal(view, onScreen);
     area.scrollTo({ left, top });
   };
-  const busy = saving.status === "saving" || restore.isPending;
+  const busy = saving.status === "saving" || restore.pending;
 
   return (
     <div className="designer">
@@ -166,7 +140,8 @@ function Designer({ pageName, initial }: { pageName: LayoutPage; initial: Layout
       <DesignerToolbar
         mode={mode}
         grid={grid}
-        zoom={zoom}
+        zoom={zoomChoice}
+        fitZoom={fitZoom}
         versionsOpen={versionsOpen}
         versionsId={`${id}-versions`}
         canUndo={canUndo(editor.history)}
@@ -197,7 +172,7 @@ function Designer({ pageName, initial }: { pageName: LayoutPage; initial: Layout
           </h2>
           <div
             ref={canvas}
-            className={`designer-canvas${grid && design ? ` designer-canvas--grid designer-canvas--grid-${zoom * 100}` : ""}`}
+            className={`designer-canvas${grid && design ? " designer-canvas--grid" : ""}`}
             tabIndex={0}
             role="application"
             aria-label={`Layout canvas, ${DESIGN_WIDTH} pixels wide${design ? "" : ", preview"}`}
@@ -210,7 +185,6 @@ function Designer({ pageName, initial }: { pageName: LayoutPage; initial: Layout
               editable={design}
               grid={grid}
               zoom={zoom}
-              page={page}
               onSelect={select}
               onMove={(elementId, x, y, gesture) => {
                 dispatch({ type: "move", id: elementId, x, y, gesture });
@@ -225,30 +199,22 @@ function Designer({ pageName, initial }: { pageName: LayoutPage; initial: Layout
           </div>
           <p id={`${id}-canvas-hint`} className="designer__hint">
             {design
-              ? `The canvas is ${DESIGN_WIDTH} px wide, the width visitors see. Drag an element to move it and its handles to resize it. On the canvas or in Layers, arrow keys move the selected element 1 px (with Shift 10 px), Delete removes it and Escape lets it go; Ctrl+Z undoes.`
+              ? `The canvas is ${DESIGN_WIDTH} px wide, the width visitors see. Drag an element to move it and its handles to resize it. On the canvas or in Layers, arrow keys move the selected element 1 px (with Shift 10 px) and with Ctrl resize it, Delete removes it and Escape lets it go; Ctrl+Z undoes.`
               : "Preview: the design as visitors see it. Switch back to Design to change it."}
           </p>
         </section>
 
         <div className="designer__side">
-          <section
+          <VersionsSection
             id={`${id}-versions`}
+            title="Versions"
             className="designer-panel"
-            aria-labelledby={`${id}-versions-title`}
-            hidden={!versionsOpen}
-          >
-            <h2 id={`${id}-versions-title`}>Versions</h2>
-            {versionsOpen && (
-              <VersionsPanel
-                layoutId={saving.layout?.id ?? null}
-                busy={busy}
-                onRestore={(version) => {
-                  restore.mutate(version);
-                }}
-                onPublish={(version) => void saving.publish(version.id)}
-              />
-            )}
-          </section>
+            open={versionsOpen}
+            layoutId={saving.layout?.id ?? null}
+            busy={busy}
+            onRestore={restore.restore}
+            onPublish={(version) => void saving.publish(version.id)}
+          />
           {design && (
             <ElementPanels
               elements={elements}
