@@ -5,6 +5,7 @@
 import { AUTH_CACHE_KEY, logout } from "@/modules/auth/client-session";
 import { mayBeSignedIn } from "@/modules/auth/cookie";
 import type { PublicUser } from "@/modules/auth/user";
+import { PREVIEW_PARAM } from "@/modules/themes/theme-params";
 import editorEntry from "virtual:home-editor-entry";
 
 const CACHE_MS = 5 * 60 * 1000;
@@ -35,9 +36,13 @@ async function fetchUser(): Promise<PublicUser | null> {
   return user;
 }
 
-/** The signed-in user, or null for a visitor; one request per page at most. */
+/**
+ * The signed-in user, or null for a visitor; one request per page at most. A theme preview
+ * shows the page as visitors see it, so there the owner is a visitor too (no menu, no editor).
+ */
 function currentUser(): Promise<PublicUser | null> {
   if (!mayBeSignedIn(document.cookie)) return Promise.resolve(null);
+  if (new URLSearchParams(window.location.search).has(PREVIEW_PARAM)) return Promise.resolve(null);
   const known = cached();
   if (known !== undefined) return Promise.resolve(known);
   pending ??= fetchUser().catch(() => null);

@@ -140,6 +140,8 @@ test("the owner edits the home page in place: add, drag, edit through a prompt, 
   await page.clock.runFor(10_000);
   expect(saves).toHaveLength(0);
   await page.getByRole("button", { name: "Save", exact: true }).click();
+  // The first save says what it turned on.
+  await expect(page.getByRole("status").filter({ hasText: "Layout Saved" })).toContainText("Auto-save is now on");
   await dismiss(page, "Layout Saved");
   expect(saves.map((request) => request.method())).toEqual(["POST"]);
 

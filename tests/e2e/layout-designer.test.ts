@@ -95,6 +95,10 @@ test.describe("on a window wide enough for the whole canvas at 100 %", () => {
     await openDesigner(page);
     const before = await layers(page).count();
 
+    // The designer is the whole window: no site header, navigation or footer around it.
+    await expect(page.getByRole("banner")).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Admin" })).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
     // Fitted to the window on open: here the whole canvas fits at its own size.
     await expect(page.getByLabel("Zoom")).toHaveValue("fit");
     await expect(page.getByRole("option", { name: "Fit width (100%)" })).toBeAttached();
@@ -343,6 +347,33 @@ test.describe("the canvas is the page", () => {
     expect(await differingShare(home, published, designed)).toBeLessThanOrEqual(0.005);
     await visitor.close();
   });
+});
+
+test("opens fitted to a 1024 px window, its whole width in view, and zooms", async ({ page, admin }) => {
+  await setLayout(admin, [box("element-1", 1000, 40)]);
+  await signInAs(admin, page.context());
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await openDesigner(page);
+  const area = page.locator(".designer-canvas");
+  const frame = page.locator(".designer-canvas__frame");
+  const fits = () =>
+    area.evaluate((node) => {
+      const drawn = node.querySelector(".designer-canvas__frame");
+      return drawn instanceof HTMLElement ? [drawn.offsetWidth, node.clientWidth] : [];
+    });
+  await expect
+    .poll(async () => {
+      const [drawn = Infinity, room = 0] = await fits();
+      return drawn <= room;
+    })
+    .toBe(true);
+  // The box at the far right is on screen without scrolling sideways.
+  await expect(area).toHaveJSProperty("scrollLeft", 0);
+  await expect(page.locator(".designer-canvas__page .designed-layout__block")).toBeInViewport();
+  await page.getByLabel("Zoom").selectOption("1");
+  await expect.poll(async () => (await frame.boundingBox())?.width).toBe(DESIGN_WIDTH);
+  await page.getByLabel("Zoom").selectOption("fit");
+  await expect.poll(async () => (await frame.boundingBox())?.width ?? Infinity).toBeLessThan(DESIGN_WIDTH);
 });
 
 test("saves, lists versions newest first and restores an earlier one", async ({ page, admin }) => {

@@ -8,7 +8,8 @@ import { E2E_ADMIN, holdRequests, hydrated } from "./support";
 
 const ACCENT = "#cc3300";
 // The default theme's link colour, --accent-cool-strong.
-const DEFAULT_LINK = "#44606f";
+// The default link colour is the cool accent's strong shade, made from the accent in CSS.
+const DEFAULT_LINK = "oklch(from #7f98a6 min(l, 0.45) c h)";
 
 /** A custom property of the page's root as the page computes it. */
 async function rootToken(target: Page | Frame, name: string): Promise<string> {
@@ -410,21 +411,26 @@ test("the editor says it is loading until the theme arrives", async ({ page, adm
 });
 
 test("each accent changes what a visitor sees on the home page's first screen", async ({ browser, admin }) => {
-  // The hero's rule (warm) and the first category badge (cool), as a visitor's browser
-  // computes them, each checked to be within the first screen.
+  // The hero's rule and kicker (warm, and its strong shade) and the first category badge's
+  // background and words (cool, and its strong shade), as a visitor's browser computes them,
+  // each checked to be within the first screen.
   const firstScreen = () =>
     asVisitor(browser, (page) =>
       page.evaluate(() => {
-        const read = (selector: string, property: "borderBottomColor" | "backgroundColor") => {
+        const read = (selector: string, property: "borderBottomColor" | "backgroundColor" | "color") => {
           const node = document.querySelector(selector);
           if (!node || node.getBoundingClientRect().top >= window.innerHeight) return `${selector} not in view`;
           return getComputedStyle(node)[property];
         };
-        return { warm: read(".hero", "borderBottomColor"), cool: read(".badge:not(.badge--warm)", "backgroundColor") };
+        const badge = ".badge:not(.badge--warm)";
+        return {
+          warm: [read(".hero", "borderBottomColor"), read(".hero__kicker", "color")],
+          cool: [read(badge, "backgroundColor"), read(badge, "color")],
+        };
       }),
     );
   const before = await firstScreen();
-  expect(before.cool).not.toContain("not in view");
+  expect([...before.warm, ...before.cool].filter((value) => value.endsWith("not in view"))).toEqual([]);
   for (const [accent, seen] of [
     ["--accent-warm", "warm"],
     ["--accent-cool", "cool"],
@@ -432,8 +438,50 @@ test("each accent changes what a visitor sees on the home page's first screen", 
     const saved = await admin.post("/api/css/save", { data: { cssContent: `:root { ${accent}: #0000ff; }` } });
     expect(saved.status()).toBe(201);
     const after = await firstScreen();
-    expect(after[seen], accent).not.toBe(before[seen]);
-    expect(after[seen === "warm" ? "cool" : "warm"]).toBe(before[seen === "warm" ? "cool" : "warm"]);
+    // Every colour made from the accent follows it; the other accent's stay as they were.
+    after[seen].forEach((value, index) => {
+      expect(value, `${accent}, colour ${index + 1}`).not.toBe(before[seen][index]);
+    });
+    expect(after[seen === "warm" ? "cool" : "warm"]).toEqual(before[seen === "warm" ? "cool" : "warm"]);
     await admin.post("/api/css/reset");
   }
 });
+
+for (const width of [1280, 1024]) {
+  test(`the preview at ${width} px is legible and shows only what visitors see, on home, a post and the archive`, async ({
+    page,
+    admin,
+  }) => {
+    await signInAs(admin, page.context());
+    await page.setViewportSize({ width, height: 900 });
+    await openEditor(page);
+    const frame = page.locator('iframe[title^="Preview of the site"]');
+    /** How wide the framed page is, and how large it is drawn. */
+    const framed = () =>
+      frame.evaluate((node) =>
+        node instanceof HTMLElement ? [node.offsetWidth, node.getBoundingClientRect().width] : [],
+      );
+    const choice = page.getByLabel("Page to preview");
+    // The editor's own header knows the owner (and keeps that for this tab's pages).
+    await expect(page.locator("site-account").getByText(E2E_ADMIN.username).first()).toBeAttached();
+    for (const pattern of [/^Home$/, /^A post: /, /^Archive$/]) {
+      const label = await choice.locator("option").filter({ hasText: pattern }).first().textContent();
+      await choice.selectOption({ label: label ?? "" });
+      await expect(preview(page).locator("main")).toBeVisible();
+      // A desktop page, drawn no smaller than three quarters of its size.
+      const [own = 0, drawn = 0] = await framed();
+      expect(drawn / own).toBeGreaterThanOrEqual(0.75);
+      expect(own).toBeGreaterThan(760);
+      // The owner's own controls are not in it: the page is a visitor's. The account part of
+      // the header decides in the turn after it starts, so by then any menu would be there.
+      await previewFrame(page).evaluate(() =>
+        customElements.whenDefined("site-account").then(() => new Promise((done) => setTimeout(done, 0))),
+      );
+      await expect(preview(page).locator("site-account").getByText(E2E_ADMIN.username)).toHaveCount(0);
+      await expect(preview(page).locator(".designer-fab, [data-layout-editor] button")).toHaveCount(0);
+    }
+    // However far down the tokens the owner goes, Save stays in view.
+    await page.getByLabel(/Large corner radius/).scrollIntoViewIfNeeded();
+    await expect(page.getByRole("button", { name: "Save", exact: true })).toBeInViewport();
+  });
+}

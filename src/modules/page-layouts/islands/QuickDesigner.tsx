@@ -11,6 +11,7 @@ import { isTyping, keyAction } from "../keyboard-actions";
 import { isUnsaved, layoutReducer, startLayoutEditor, type LayoutAction } from "../layout-document";
 import { PALETTE } from "../quick-designer/quick-designer";
 import "./quick-designer.css";
+import { START_POSITION } from "../defaults";
 
 export interface QuickDesignerProps {
   /** Given, the Code view offers Save Design, which hands it the generated code. */
@@ -113,7 +114,9 @@ export default function QuickDesigner({ onSave }: QuickDesignerProps) {
                 className="button button--quiet"
                 type="button"
                 onClick={() => {
-                  dispatch({ type: "add", elementType: type });
+                  // The quick designer is a sketchpad whose code is copied out: SPEC §9's one
+                  // start point, so the generated positions are the ones the spec names.
+                  dispatch({ type: "add", elementType: type, at: START_POSITION });
                 }}
               >
                 {label}

@@ -15,13 +15,20 @@ interface Props {
 const WIDTHS = { desktop: 1280, mobile: 390 } as const;
 type Device = keyof typeof WIDTHS;
 // How tall the framed page is on screen.
-const VIEW_HEIGHT = 640;
+const VIEW_HEIGHT = 720;
+/**
+ * The preview is never drawn smaller than this, so its text stays readable: where the
+ * editor area is narrower than a desktop page at this scale, the framed page is made
+ * narrower instead (still wider than a phone's).
+ */
+export const MIN_PREVIEW_SCALE = 0.75;
 // Typing is followed at this pace rather than on every keystroke.
 const APPLY_DELAY_MS = 150;
 
 /**
- * A real page of the site in a frame, at desktop or phone width (scaled down to fit),
- * wearing the draft before anything is saved. Links and searches inside it stay in the
+ * A real page of the site in a frame, as a visitor sees it (no admin controls), at desktop
+ * or phone width (scaled down to fit, never below `MIN_PREVIEW_SCALE`), wearing the draft
+ * before anything is saved. Links and searches inside it stay in the
  * preview: every page it shows is asked for as a preview, which alone may be framed.
  */
 export default function ThemePreview({ css, pages }: Props) {
@@ -91,7 +98,10 @@ export default function ThemePreview({ css, pages }: Props) {
     );
   };
 
-  const width = WIDTHS[device];
+  const width =
+    device === "desktop" && available > 0
+      ? Math.min(WIDTHS.desktop, Math.floor(available / MIN_PREVIEW_SCALE))
+      : WIDTHS[device];
   const scale = available > 0 ? Math.min(1, available / width) : 1;
   const known = pages.some((page) => page.path === path);
 

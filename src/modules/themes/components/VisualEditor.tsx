@@ -1,6 +1,7 @@
 import { useId, useState, type SubmitEvent } from "react";
 import type { CustomRule } from "../theme-document";
 import { tokenValue } from "../theme-document";
+import { colourAsHex } from "../colour-hex";
 import { FONT_STACKS, THEME_TOKENS, type ThemeTokenSpec } from "../theme-tokens";
 
 interface Props {
@@ -36,13 +37,20 @@ function TokenControl({
       {spec.label} <code>{spec.name}</code>
     </label>
   );
+  const usedBy = (
+    <span id={`${id}-used`} className="token__used">
+      Used by: {spec.usedBy}
+    </span>
+  );
   if (spec.kind === "color") {
     return (
       <div className="token token--colour">
         <input
           id={id}
           type="color"
-          value={asHex(value) ?? "#000000"}
+          aria-describedby={`${id}-used`}
+          // A colour made from another (a mix, a shade) shows as the colour it comes to.
+          value={asHex(value) ?? colourAsHex(value) ?? "#000000"}
           onChange={(event) => {
             onChange(event.target.value);
           }}
@@ -53,6 +61,7 @@ function TokenControl({
             {spec.name}: {value}
           </code>
         </label>
+        {usedBy}
       </div>
     );
   }
@@ -61,8 +70,10 @@ function TokenControl({
     return (
       <div className="token">
         {label}
+        {usedBy}
         <select
           id={id}
+          aria-describedby={`${id}-used`}
           value={value}
           onChange={(event) => {
             onChange(event.target.value);
@@ -83,9 +94,11 @@ function TokenControl({
   return (
     <div className="token">
       {label}
+      {usedBy}
       <span className="token__number">
         <input
           id={id}
+          aria-describedby={`${id}-used`}
           type="number"
           inputMode="decimal"
           min={spec.range?.min}

@@ -1,0 +1,21 @@
+/**
+ * Any CSS colour the browser understands (`color-mix()`, `oklch(from …)`, a name) as the
+ * `#rrggbb` a colour input can show, by painting one pixel with it; undefined when the
+ * browser cannot read it (a `var()` left unresolved) or there is no canvas to paint on.
+ */
+export function colourAsHex(value: string): string | undefined {
+  if (typeof document === "undefined" || !value.trim()) return undefined;
+  const context = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+  if (!context) return undefined;
+  // Two different starting colours: a value the canvas refuses leaves each as it was.
+  const painted = ["#000000", "#ffffff"].map((start) => {
+    context.fillStyle = start;
+    context.fillStyle = value;
+    return context.fillStyle;
+  });
+  if (painted[0] !== painted[1]) return undefined;
+  context.clearRect(0, 0, 1, 1);
+  context.fillRect(0, 0, 1, 1);
+  const [red = 0, green = 0, blue = 0] = context.getImageData(0, 0, 1, 1).data;
+  return `#${[red, green, blue].map((channel) => channel.toString(16).padStart(2, "0")).join("")}`;
+}
