@@ -33,7 +33,9 @@ const S3_TESTS = ["uploads-s3.test.ts"];
 const THEME_TESTS = ["themes.test.ts"];
 const LAYOUT_TESTS = ["home-layout.test.ts", "layout-designer.test.ts"];
 const NEWSLETTER_TESTS = ["newsletter-admin.test.ts"];
-const ALONE_TESTS = [...THEME_TESTS, ...LAYOUT_TESTS, ...NEWSLETTER_TESTS];
+// Counts read back exactly: nothing else may send a beacon meanwhile.
+const ANALYTICS_TESTS = ["analytics.test.ts"];
+const ALONE_TESTS = [...THEME_TESTS, ...LAYOUT_TESTS, ...NEWSLETTER_TESTS, ...ANALYTICS_TESTS];
 // Tests that publish content run after the readers on the same server, so counts the
 // readers check stay true.
 const WRITERS = [
@@ -136,7 +138,9 @@ addServer(
   { DATA_DIR: e2eDataDir("pglite"), E2E_ENGINE: "pglite" },
   {
     ignore: ["two-instances.test.ts", "database-outage.test.ts", "postgres-restart.test.ts"],
-    alone: onPostgres ? THEME_TESTS : [...THEME_TESTS, ...NEWSLETTER_TESTS],
+    alone: onPostgres
+      ? [...THEME_TESTS, ...ANALYTICS_TESTS]
+      : [...THEME_TESTS, ...ANALYTICS_TESTS, ...NEWSLETTER_TESTS],
   },
 );
 

@@ -13,7 +13,19 @@ const FLOOD_KINDS = {
   queries: (i: number) => ({ path: i % 2 ? `/post/the-sandwich-was-fine?junk=${i}` : `/?category=junk${i}` }),
   uploads: (i: number) => ({ path: `/uploads/images/junk-${i}.jpg` }),
   images: (i: number) => ({ path: `/_image?href=%2Fuploads%2Fimages%2Fjunk-${i}.jpg&w=320&h=180&f=webp` }),
-} satisfies Record<string, (i: number) => { path: string; headers?: Record<string, string> }>;
+  /** Analytics beacons for a stored page, each from a browser never seen before and another site. */
+  beacons: (i: number) => ({
+    path: "/api/analytics/hit",
+    body: `p=%2F&k=view&r=https%3A%2F%2Fjunk-${i}.example%2F`,
+    headers: { "User-Agent": `Mozilla/5.0 Chrome/156.0 Safari/537.36 Flood/${i}` },
+  }),
+  /** Beacons for paths that are no page of the site: answered, never counted. */
+  junkBeacons: (i: number) => ({
+    path: "/api/analytics/hit",
+    body: `p=%2Fjunk-${i}&k=view`,
+    headers: { "User-Agent": `Mozilla/5.0 Chrome/156.0 Safari/537.36 Flood/${i}` },
+  }),
+} satisfies Record<string, (i: number) => { path: string; headers?: Record<string, string>; body?: string }>;
 
 export type FloodKind = keyof typeof FLOOD_KINDS;
 
@@ -26,11 +38,14 @@ async function flood(origin: string, kind: FloodKind, connections: number, limit
   let sent = 0;
   const one = (i: number) =>
     new Promise<void>((resolve) => {
-      const { path, headers } = { headers: {}, ...FLOOD_KINDS[kind](i) };
-      const req = http.get(origin + path, { agent, headers }, (res) => {
+      const { path, headers, body } = { headers: {}, body: undefined, ...FLOOD_KINDS[kind](i) };
+      const method = body === undefined ? "GET" : "POST";
+      const type = body === undefined ? {} : { "Content-Type": "application/x-www-form-urlencoded" };
+      const req = http.request(origin + path, { agent, method, headers: { ...type, ...headers } }, (res) => {
         statuses[res.statusCode ?? 0] = (statuses[res.statusCode ?? 0] ?? 0) + 1;
         res.resume().on("end", resolve);
       });
+      req.end(body);
       req.on("error", () => {
         statuses[0] = (statuses[0] ?? 0) + 1;
         resolve();

@@ -104,7 +104,7 @@ const statusList = (result: FloodResult) =>
 // flood left (src/lib/idle-collection.server.ts looks every 5 s). The kinds are flooded twice:
 // memory that keeps growing with more junk would be memory kept for what a client made up.
 const IDLE_MS = 15_000;
-const JUNK_KINDS = ["assets", "queries", "uploads", "images"] as const;
+const JUNK_KINDS = ["assets", "queries", "uploads", "images", "beacons", "junkBeacons"] as const;
 
 async function idleResidentMb(pid: number): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
@@ -177,7 +177,7 @@ async function latencyUnderFlood(origin: string) {
   // A write before this (the publish-to-visible runs) may have dropped the page: store it again.
   await untilStored(origin, PAGE);
   rows.push({ flood: "none", samples: await storedPageLatency(origin, FLOOD_SECONDS) });
-  for (const kind of ["misses", "cookies"] as const) {
+  for (const kind of ["misses", "cookies", "beacons"] as const) {
     const running = flood(origin, kind, 64, `${FLOOD_SECONDS + 1}s`);
     // The first second lets the flood reach full strength.
     await new Promise((resolve) => setTimeout(resolve, 1000));

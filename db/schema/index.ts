@@ -13,3 +13,4 @@ export { appState } from "./app-state.ts";
 export { uploadGrants } from "./upload-grants.ts";
 export { revisions } from "./revisions.ts";
 export { previewLinks } from "./preview-links.ts";
+export { analyticsSalts, analyticsVisitors, analyticsPages, analyticsSources } from "./analytics.ts";

@@ -5,7 +5,6 @@
 import { AUTH_CACHE_KEY, logout } from "@/modules/auth/client-session";
 import { mayBeSignedIn } from "@/modules/auth/cookie";
 import type { PublicUser } from "@/modules/auth/user";
-import { PREVIEW_PARAM } from "@/modules/themes/theme-params";
 import editorEntry from "virtual:home-editor-entry";
 
 const CACHE_MS = 5 * 60 * 1000;
@@ -42,7 +41,7 @@ async function fetchUser(): Promise<PublicUser | null> {
  */
 function currentUser(): Promise<PublicUser | null> {
   if (!mayBeSignedIn(document.cookie)) return Promise.resolve(null);
-  if (new URLSearchParams(window.location.search).has(PREVIEW_PARAM)) return Promise.resolve(null);
+  if (document.documentElement.hasAttribute("data-theme-preview")) return Promise.resolve(null);
   const known = cached();
   if (known !== undefined) return Promise.resolve(known);
   pending ??= fetchUser().catch(() => null);

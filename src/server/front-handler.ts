@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { carriesSessionToken } from "@/modules/auth/cookie";
+import { HIT_PATH } from "@/modules/analytics/hit";
 import type { PagefindFiles } from "@/modules/search/pagefind-files.server";
 import { PAGEFIND_PREFIX, sendIndexFile } from "@/modules/search/pagefind-response.server";
 import { ASSETS_PREFIX, BuildAssets } from "./build-assets";
@@ -14,6 +15,7 @@ import {
 import { pageKey } from "../modules/publishing/page-key";
 import type { StoredPage } from "../modules/publishing/page-store.server";
 import { RenderQueue, type RenderQueueOptions } from "./render-queue";
+import type { BeaconTaker } from "./take-hit";
 import { preparePage, readHeaders, sendStored, type PreparedPage } from "../modules/publishing/stored-response.server";
 
 export interface FrontServerOptions {
@@ -30,6 +32,8 @@ export interface FrontServerOptions {
   renders?: RenderQueueOptions;
   /** The same for requests that wait on something outside the site (see waitsOnOutside). */
   outsideCalls?: RenderQueueOptions;
+  /** Answers the pages' analytics beacons here, without a render (`take-hit.ts`). */
+  beacons?: BeaconTaker;
 }
 
 // What the site answers; anything else (TRACE, CONNECT, made-up methods) is refused here.
@@ -47,6 +51,7 @@ export function createFrontHandler({
   https,
   clientDir,
   searchIndex,
+  beacons,
   renders = { concurrency: 4, maxWaiting: 64 },
   // Mostly waiting, not working: more at once than renders, each answering locally when its
   // service is busy (the nickname generator's gate).
@@ -79,6 +84,10 @@ export function createFrontHandler({
       }
     }
     const pathname = url.split("?")[0] ?? "/";
+    if (beacons && pathname === HIT_PATH) {
+      beacons(req, res, { method, cookie: wanted.cookie, signedIn, security });
+      return;
+    }
     if (searchIndex && pathname.startsWith(PAGEFIND_PREFIX)) {
       const file = isRead ? searchIndex.lookup(pathname.slice(PAGEFIND_PREFIX.length)) : undefined;
       // Not cached: the index may be a moment from being built.

@@ -13,6 +13,8 @@ import { createFrontHandler } from "./front-handler.ts";
 import { PageMirror } from "./page-mirror.ts";
 import { currentKeptPages, renderFingerprint, takeSnapshot, writeSnapshot } from "./page-snapshot.ts";
 import type { FromWorker, ToWorker } from "./messages.ts";
+import type { ReportedHit } from "../modules/analytics/count-hits.server.ts";
+import { beaconTaker } from "./take-hit.ts";
 import { proxyToWorker } from "./worker-proxy.ts";
 import { PagefindFiles } from "../modules/search/pagefind-files.server.ts";
 import { startBanner } from "./banner.ts";
@@ -71,6 +73,12 @@ const ready = new Promise<Extract<FromWorker, { type: "ready" }>>((resolve) => {
 });
 const toWorker = ready.then(({ socketPath }) => proxyToWorker(socketPath, mirror));
 
+// Beacons' hits wait here and cross to the worker once a second, in one message. A flood
+// fills the batch and the rest is dropped: counting never costs the pages their memory.
+const MAX_PENDING_HITS = 10_000;
+const pendingHits: ReportedHit[] = [];
+const https = settings.siteUrl.startsWith("https://");
+
 const server = http.createServer(
   createFrontHandler({
     store: mirror,
@@ -79,9 +87,19 @@ const server = http.createServer(
         pass(req, res);
       });
     },
-    https: settings.siteUrl.startsWith("https://"),
+    https,
     clientDir: path.resolve("dist/client"),
     searchIndex,
+    beacons: beaconTaker({
+      ownHost: new URL(settings.siteUrl).hostname,
+      https,
+      trustedProxies: settings.trustedProxies,
+      // Only a page the site has served to the public (stored, found) is counted.
+      isPublicPage: (pagePath) => mirror.get(pagePath)?.status === 200,
+      count: (hit) => {
+        if (pendingHits.length < MAX_PENDING_HITS) pendingHits.push(hit);
+      },
+    }),
   }),
 );
 
@@ -89,6 +107,7 @@ const server = http.createServer(
 setInterval(() => {
   const keys = mirror.takeUsed();
   if (keys.length > 0) tell({ type: "used", keys });
+  if (pendingHits.length > 0) tell({ type: "hits", hits: pendingHits.splice(0) });
 }, 1000).unref();
 
 collectWhenIdle();

@@ -3,6 +3,7 @@ import { deleteExpiredSessions } from "@/modules/auth/session.server";
 import { purgeOldAddresses } from "@/modules/auth/sign-in-addresses.server";
 import { purgeExpiredGrants } from "@/modules/uploads/upload-grants.server";
 import { purgeUnconfirmed } from "@/modules/newsletter/newsletter.server";
+import { forgetClosedDays } from "@/modules/analytics/record.server";
 import { sql } from "drizzle-orm";
 import type { DbHandle } from "../../db/client.ts";
 import type { Db } from "../lib/db.server";
@@ -10,8 +11,8 @@ import { purgeExpiredRateLimits } from "../lib/rate-limit.server";
 
 /**
  * Delete sessions past their timeouts, rate-limit counters and sign-in failures whose
- * window has ended, sign-in addresses no longer remembered, lapsed upload grants, and
- * newsletter addresses never confirmed.
+ * window has ended, sign-in addresses no longer remembered, lapsed upload grants,
+ * newsletter addresses never confirmed, and the visitor hashes and salts of closed days.
  */
 export async function purgeExpired(db: Db): Promise<void> {
   await deleteExpiredSessions(db);
@@ -20,6 +21,7 @@ export async function purgeExpired(db: Db): Promise<void> {
   await purgeOldAddresses(db);
   await purgeExpiredGrants(db);
   await purgeUnconfirmed(db);
+  await forgetClosedDays(db);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { DbHandle } from "../../db/client.ts";
 import type { EnsureAdminResult } from "@/modules/auth/admin-account.server";
+import type { ReportedHit } from "@/modules/analytics/count-hits.server";
 import type { NumberedChange } from "./page-mirror";
 
 // The words the front server (main thread) and the site worker exchange. Both are this
@@ -26,6 +27,8 @@ export type ToWorker =
   | { type: "listening"; origin: string }
   /** Stored pages sent as hits lately: evicted last. */
   | { type: "used"; keys: string[] }
+  /** Page views and reads the beacons reported lately, to count. */
+  | { type: "hits"; hits: ReportedHit[] }
   | { type: "stop" };
 
 /**

@@ -20,6 +20,7 @@ import type { StoredPage } from "../modules/publishing/page-store.server.ts";
 import { shareChanges } from "../modules/publishing/broadcast.server.ts";
 import { rerenderDroppedPages } from "../modules/publishing/page-refresh.server.ts";
 import type { FromWorker, ToWorker } from "./messages.ts";
+import { hitCounter } from "../modules/analytics/count-hits.server.ts";
 import { closePagefind } from "../modules/search/pagefind-build.server.ts";
 import { PagefindFiles } from "../modules/search/pagefind-files.server.ts";
 import { SearchIndexer } from "../modules/search/search-indexer.server.ts";
@@ -98,10 +99,16 @@ const server = http.createServer(behindFront(handler, lastChange));
 server.keepAliveTimeout = 65_000;
 await new Promise<void>((resolve) => server.listen(socketPath, resolve));
 
+const countHits = hitCounter(() => handle.db);
 port.on("message", (message: ToWorker) => {
   if (message.type === "listening") origin = message.origin;
   else if (message.type === "used") runtime.pages.markUsed(message.keys);
-  else void stop();
+  else if (message.type === "hits") {
+    // A count lost to a database hiccup is a second of figures, not worth failing the site for.
+    countHits(message.hits).catch((error: unknown) => {
+      console.error("Counting page views failed:", error);
+    });
+  } else void stop();
 });
 post({ type: "ready", socketPath, database: { engine: handle.engine, location: handle.location }, seeded, admin });
 // Background work (src/server/jobs.ts) starts once the site serves: the queue's first start

@@ -12,10 +12,11 @@ test("every admin screen shares one shell: its sections, who is signed in, and s
     ["/admin/videos", "Videos"],
     ["/admin/css", "Theme (CSS)"],
     ["/admin/newsletter", "Newsletter"],
+    ["/admin/analytics", "Analytics"],
   ] as const) {
     await page.goto(path);
     const nav = adminNav(page);
-    for (const label of ["Dashboard", "Posts", "Videos", "Theme (CSS)", "Home layout", "Newsletter"]) {
+    for (const label of ["Dashboard", "Posts", "Videos", "Theme (CSS)", "Home layout", "Newsletter", "Analytics"]) {
       await expect(nav.getByRole("link", { name: label })).toBeVisible();
     }
     await expect(nav.getByRole("link", { name: current })).toHaveAttribute("aria-current", "page");
@@ -66,7 +67,14 @@ test.describe("admin screens are accessible", () => {
       const check = async (where: string) => {
         expect(await seriousViolations(page), where).toEqual([]);
       };
-      for (const path of ["/admin", "/admin/posts", "/admin/videos", "/admin/css", "/admin/newsletter"]) {
+      for (const path of [
+        "/admin",
+        "/admin/posts",
+        "/admin/videos",
+        "/admin/css",
+        "/admin/newsletter",
+        "/admin/analytics",
+      ]) {
         await page.goto(path);
         await expect(adminNav(page)).toBeVisible();
         await page.waitForLoadState("networkidle");

@@ -69,7 +69,7 @@ test("sign in with the form, see the dashboard with live counts, and sign out", 
   const account = page.locator("section", { has: page.getByRole("heading", { name: "Account Info" }) });
   await expect(account).toContainText("Admin");
   await expect(account).toContainText("Active");
-  await expect(page.getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+  await expect(page.getByRole("link", { name: "Open Analytics" })).toHaveAttribute("href", "/admin/analytics");
   await expect(page.getByRole("link", { name: "Manage Posts" }).first()).toHaveAttribute("href", "/admin/posts");
   // The header now shows who is signed in.
   await expect(page.locator("site-account").first().getByText(E2E_ADMIN.username)).toBeVisible();

@@ -85,9 +85,11 @@ test.describe("JavaScript budgets", () => {
       expect(await page.locator("astro-island").count()).toBe(0);
     });
   }
+  // 80 KB for the React listings and the generator, and 1 KB more for every page's analytics
+  // beacon (inlined, under 0.5 KB gzip), the most the beacon was allowed to add.
   for (const path of ["/", "/archive", "/videos", "/nickname-generator"]) {
-    test(`${path} ships at most 80 KB`, async ({ page }) => {
-      expect(await javascriptBytes(page, path)).toBeLessThanOrEqual(80 * KB);
+    test(`${path} ships at most 81 KB`, async ({ page }) => {
+      expect(await javascriptBytes(page, path)).toBeLessThanOrEqual(81 * KB);
     });
   }
 });

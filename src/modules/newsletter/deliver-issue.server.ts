@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
-import { issueItems, type IssueItem } from "./issue-contents.server";
+import { issueItems, issueTag, withRef, type IssueItem } from "./issue-contents.server";
 import { issueLetter, listOf } from "./letters.server";
 import type { Mailer } from "./mailer.server";
 import { linkToken, oneClickUnsubscribeUrl, unsubscribePageUrl } from "./subscriber-links.server";
@@ -216,7 +216,14 @@ export async function sendIssue(context: SendContext, issueId: number): Promise<
     if (!issue) return null;
     // Read once a run: what the public may read decides, so an item taken back since the
     // issue was written is in no copy sent after.
-    const text = { subject: issue.subject, items: await issueItems(db, context.siteUrl, issue) };
+    // Each link carries the issue's `ref` tag: the owner's analytics count the issue's
+    // clicks by it, with no redirect through a tracker and nothing about the reader.
+    const tag = issueTag(issue.id);
+    const items = (await issueItems(db, context.siteUrl, issue)).map((item) => ({
+      ...item,
+      url: withRef(item.url, tag),
+    }));
+    const text = { subject: issue.subject, items };
     if (text.items.length === 0) {
       await pause(db, issueId, "None of its posts or videos is published any more");
       return { sent, status: "paused" };

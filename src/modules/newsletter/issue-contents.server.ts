@@ -123,3 +123,16 @@ export async function newSinceLastIssue(db: Db, now: Date = new Date()): Promise
   };
   return { postIds: await fresh(posts, issues.postIds), videoIds: await fresh(videos, issues.videoIds) };
 }
+
+/** The `ref` tag an issue's links carry, by which the analytics count its clicks. */
+export const issueTag = (issueId: number): string => `newsletter-${String(issueId)}`;
+
+/**
+ * A link with a `ref` tag added.
+ * @example withRef("https://meh.example/post/a", "newsletter-3") // "https://meh.example/post/a?ref=newsletter-3"
+ */
+export function withRef(url: string, tag: string): string {
+  const tagged = new URL(url);
+  tagged.searchParams.set("ref", tag);
+  return tagged.href;
+}

@@ -160,6 +160,8 @@ describe("sending an issue", () => {
     expect(parsed.subject).toBe("A Lift That Stops at Every Floor");
     expect(parsed.text).toContain("It is nearly empty. It has been nearly empty for years.");
     expect(parsed.html).toContain('href="https://meh.example/post/');
+    // Its links carry the issue's tag, so the owner's analytics count its clicks.
+    expect(parsed.html).toContain(`?ref=newsletter-${String(issue.id)}"`);
     expect(headerLine(parsed, "list-id")).toBe('List-ID: "Mostly Meh" <newsletter.meh.example>');
     expect(headerLine(parsed, "list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     const oneClick = /<([^>]+)>/.exec(headerLine(parsed, "list-unsubscribe"))?.[1] ?? "";

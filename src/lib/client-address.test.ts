@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientFrom } from "./http.server";
+import { clientFrom } from "./client-address";
 
 describe("clientFrom", () => {
   it("uses the socket's address when no proxy is trusted, whatever the header says", () => {

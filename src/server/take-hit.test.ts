@@ -1,0 +1,84 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ReportedHit } from "@/modules/analytics/count-hits.server";
+import { HIT_PATH } from "@/modules/analytics/hit";
+import { beaconTaker } from "./take-hit";
+
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
+const counted: ReportedHit[] = [];
+let origin = "";
+let server: http.Server;
+
+beforeAll(async () => {
+  const take = beaconTaker({
+    ownHost: "meh.example",
+    https: false,
+    trustedProxies: ["127.0.0.1"],
+    isPublicPage: (path) => ["/", "/post/a"].includes(path),
+    count: (hit) => counted.push(hit),
+  });
+  server = http.createServer((req, res) => {
+    take(req, res, {
+      method: req.method ?? "GET",
+      cookie: req.headers.cookie,
+      signedIn: Boolean(req.headers.cookie),
+      security: [],
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.close();
+});
+beforeEach(() => {
+  counted.length = 0;
+});
+
+const beacon = (body: string, headers: Record<string, string> = {}, method = "POST") =>
+  fetch(`${origin}${HIT_PATH}`, {
+    method,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": BROWSER, ...headers },
+    ...(method === "POST" ? { body } : {}),
+  });
+
+describe("the beacon on the front server", () => {
+  it("counts a view of a public page with the visitor's address from a trusted proxy, and answers 204", async () => {
+    const response = await beacon("p=%2Fpost%2Fa&k=view&r=https%3A%2F%2Fnews.example%2F&t=issue-4", {
+      "X-Forwarded-For": "203.0.113.5",
+    });
+    expect(response.status).toBe(204);
+    expect(counted).toEqual([
+      {
+        path: "/post/a",
+        kind: "view",
+        referrer: "news.example",
+        tag: "issue-4",
+        address: "203.0.113.5",
+        userAgent: BROWSER,
+      },
+    ]);
+  });
+
+  it("answers but does not count a bot, a prefetch, or a path that is not a public page", async () => {
+    expect(
+      (await beacon("p=%2F&k=view", { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" })).status,
+    ).toBe(204);
+    expect((await beacon("p=%2F&k=view", { "Sec-Purpose": "prefetch" })).status).toBe(204);
+    expect((await beacon("p=%2Fwp-login.php&k=view")).status).toBe(204);
+    expect(counted).toEqual([]);
+  });
+
+  it("passes a signed-in browser's session on, to be left out if it is an admin's", async () => {
+    await beacon("p=%2F&k=view", { Cookie: "session=abcdefghijklmnopqrstuvwx.abcdefghijklmnopqrstuvwx" });
+    expect(counted[0]?.session).toBe("abcdefghijklmnopqrstuvwx.abcdefghijklmnopqrstuvwx");
+  });
+
+  it("refuses what no page sends: another method, a malformed body, more than 1 KB", async () => {
+    expect((await beacon("", {}, "GET")).status).toBe(405);
+    expect((await beacon("k=view")).status).toBe(400);
+    expect((await beacon(`p=%2F&k=view&r=${"a".repeat(1100)}`)).status).toBe(413);
+    expect(counted).toEqual([]);
+  });
+});

@@ -1,0 +1,87 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { isbot } from "isbot";
+import { MAX_HIT_BYTES, parseHit } from "@/modules/analytics/hit";
+import type { ReportedHit } from "@/modules/analytics/count-hits.server";
+import { cookieValues, sessionCookieName } from "@/modules/auth/cookie";
+import { clientFrom } from "@/lib/client-address";
+import { NO_STORE } from "./http-policy";
+
+/** What the front handler knows of a beacon's request when it hands it over. */
+export interface BeaconRequest {
+  method: string;
+  cookie: string | undefined;
+  signedIn: boolean;
+  security: readonly (readonly [string, string])[];
+}
+
+export type BeaconTaker = (req: IncomingMessage, res: ServerResponse, known: BeaconRequest) => void;
+
+export interface BeaconOptions {
+  /** The site's host, whose own pages are no referrer. */
+  ownHost: string;
+  https: boolean;
+  trustedProxies: readonly string[];
+  /** Whether a path is a public page the site serves (a stored page answered 200). */
+  isPublicPage: (path: string) => boolean;
+  /** Takes a hit to count; the front server batches them to the worker. */
+  count: (hit: ReportedHit) => void;
+}
+
+/**
+ * The pages' beacons, answered on the front thread with no render and no database: a hit is
+ * checked, then handed on to be counted in a batch. A bot, a prefetch, a path that is not a
+ * public page or a malformed body is answered and not counted, so junk cannot grow the
+ * tables; a browser never reads the answer anyway.
+ */
+export function beaconTaker({ ownHost, https, trustedProxies, isPublicPage, count }: BeaconOptions): BeaconTaker {
+  const answer = (res: ServerResponse, known: BeaconRequest, status: number, text = "") => {
+    for (const [name, value] of known.security) res.setHeader(name, value);
+    res.writeHead(status, {
+      "Cache-Control": NO_STORE,
+      ...(text ? { "Content-Type": "text/plain; charset=utf-8" } : {}),
+      ...(status === 405 ? { Allow: "POST" } : {}),
+    });
+    res.end(text);
+  };
+  return (req, res, known) => {
+    if (known.method !== "POST") {
+      answer(res, known, 405, "Beacons are sent with POST");
+      return;
+    }
+    const userAgent = req.headers["user-agent"] ?? "";
+    const prefetch = /prefetch|prerender/i.test(String(req.headers["sec-purpose"] ?? req.headers.purpose ?? ""));
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_HIT_BYTES) chunks.push(chunk);
+    });
+    req.on("error", () => {
+      res.destroy();
+    });
+    req.on("end", () => {
+      if (size > MAX_HIT_BYTES) {
+        answer(res, known, 413, "A beacon is at most 1 KB");
+        return;
+      }
+      const hit = parseHit(Buffer.concat(chunks).toString("utf8"), ownHost);
+      if (!hit) {
+        answer(res, known, 400, "Not a page's beacon");
+        return;
+      }
+      if (!prefetch && !isbot(userAgent) && isPublicPage(hit.path)) {
+        const session = known.signedIn ? cookieValues(known.cookie, sessionCookieName(https))[0] : undefined;
+        const address = clientFrom(
+          req.socket.remoteAddress ?? "unknown",
+          headerText(req.headers["x-forwarded-for"]),
+          trustedProxies,
+        );
+        count({ ...hit, address, userAgent, ...(session ? { session } : {}) });
+      }
+      answer(res, known, 204);
+    });
+  };
+}
+
+const headerText = (value: string | string[] | undefined): string | null =>
+  value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
