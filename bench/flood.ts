@@ -3,6 +3,13 @@
 // Prints one JSON line: how many requests were answered, by status.
 import http from "node:http";
 
+/** One request of a flood: a GET, or a POST of `body` as a form. */
+interface FloodRequest {
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
 const FLOOD_KINDS = {
   /** Pages that must be rendered: a search nobody made before. */
   misses: (i: number) => ({ path: `/archive?search=miss${i}-${Math.random()}` }),
@@ -25,7 +32,7 @@ const FLOOD_KINDS = {
     body: `p=%2Fjunk-${i}&k=view`,
     headers: { "User-Agent": `Mozilla/5.0 Chrome/156.0 Safari/537.36 Flood/${i}` },
   }),
-} satisfies Record<string, (i: number) => { path: string; headers?: Record<string, string>; body?: string }>;
+} satisfies Record<string, (i: number) => FloodRequest>;
 
 export type FloodKind = keyof typeof FLOOD_KINDS;
 
@@ -38,7 +45,8 @@ async function flood(origin: string, kind: FloodKind, connections: number, limit
   let sent = 0;
   const one = (i: number) =>
     new Promise<void>((resolve) => {
-      const { path, headers, body } = { headers: {}, body: undefined, ...FLOOD_KINDS[kind](i) };
+      const request: FloodRequest = FLOOD_KINDS[kind](i);
+      const { path, headers = {}, body } = request;
       const method = body === undefined ? "GET" : "POST";
       const type = body === undefined ? {} : { "Content-Type": "application/x-www-form-urlencoded" };
       const req = http.request(origin + path, { agent, method, headers: { ...type, ...headers } }, (res) => {
