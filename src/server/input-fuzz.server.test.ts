@@ -98,6 +98,9 @@ const QUERY_VALUES = new Map<string, fc.Arbitrary<string>>(
     status: fc.constantFrom("published", "draft", "all", "pending", "active", "bounced", ""),
     search: fc.constantFrom("example", "%", "_", ""),
     format: fc.constantFrom("csv", "json"),
+    // The analytics summary's days: real ones near each other, edges, and impossible ones.
+    from: fc.constantFrom("2026-11-01", "2026-02-29", "0000-01-01", "9999-12-31", "2026-13-01"),
+    to: fc.constantFrom("2026-11-30", "2026-11-01", "2027-11-30", "2026-02-30"),
     policy: fc.base64String({ maxLength: 60 }),
     signature: fc.base64String({ maxLength: 60 }),
     ...Object.fromEntries(NUMBER_QUERY_NAMES.map((name) => [name, fc.constantFrom("1", "2", "50")])),

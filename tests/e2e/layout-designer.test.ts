@@ -346,6 +346,26 @@ test.describe("the canvas is the page", () => {
     // more than 24 of 255) on more than 0.5 % of the band's pixels fails.
     expect(await differingShare(home, published, designed)).toBeLessThanOrEqual(0.005);
     await visitor.close();
+
+    // At both widths, as a visitor: nothing cut off, nothing sideways, a link that goes, nothing serious for axe.
+    for (const width of [1280, 390]) {
+      const reader = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await reader.newPage();
+      await page.goto("/");
+      const design = page.getByRole("region", { name: "Featured design" });
+      await expect(design.getByText(sentence)).toBeVisible();
+      const clipped = await design
+        .locator(".designed-layout__canvas > *")
+        .evaluateAll((nodes) => nodes.filter((node) => node.scrollHeight > node.clientHeight + 1).length);
+      expect(clipped).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      expect(await seriousViolations(page, ".designed-layout")).toEqual([]);
+      await design.getByRole("link", { name: "Browse the archive" }).click();
+      await expect(page).toHaveURL(/\/archive$/);
+      await reader.close();
+    }
   });
 });
 

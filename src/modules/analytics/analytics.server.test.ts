@@ -199,6 +199,8 @@ describe("analyticsSummary and GET /api/analytics/summary", () => {
       "to",
     ],
     [[["to", "2026-11-26"]], "from"],
+    [[["from", "2026-13-01"], ["to", "2026-11-26"]], "from"],
+    [[["from", "0000-01-01"], ["to", "0000-01-02"]], "from"],
   ] as [[string, string][], string][])("refuses %j with 400 naming %s", async (query, field) => {
     const response = await ask(query);
     expect(response.status).toBe(400);

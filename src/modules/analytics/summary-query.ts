@@ -6,10 +6,14 @@ export const MAX_SUMMARY_DAYS = 366;
 /** The periods the Analytics screen offers, in days. */
 export const PERIODS = [7, 30, 90] as const;
 
+// Nothing was counted before 1970; the database's calendar has no year 0 to compare with.
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Must be a date as YYYY-MM-DD")
-  .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), "Must be a real date");
+  .refine((day) => {
+    const at = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(day) && at.getUTCFullYear() >= 1970;
+  }, "Must be a real date, from 1970 on");
 
 /** `?from=YYYY-MM-DD&to=YYYY-MM-DD`: both days included, at most `MAX_SUMMARY_DAYS` apart. */
 export const summaryQuery = z
