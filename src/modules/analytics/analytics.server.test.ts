@@ -119,6 +119,15 @@ describe("forgetClosedDays", () => {
     expect((await handle.db.select().from(analyticsSalts)).map((salt) => salt.day)).toEqual(["2026-11-27"]);
   });
 
+  it("is done by the first hit of a new day, without waiting for the hourly sweep", async () => {
+    await recordHits(handle.db, [view("/")], day1);
+    await recordHits(handle.db, [view("/about")], day2);
+    expect((await handle.db.select().from(analyticsSalts)).map((salt) => salt.day)).toEqual(["2026-11-27"]);
+    expect(new Set((await handle.db.select().from(analyticsVisitors)).map((seen) => seen.day))).toEqual(
+      new Set(["2026-11-27"]),
+    );
+  });
+
   it("keeps today's salt and hashes", async () => {
     await recordHits(handle.db, [view("/")], day1);
     await forgetClosedDays(handle.db, day1Later);
@@ -199,8 +208,20 @@ describe("analyticsSummary and GET /api/analytics/summary", () => {
       "to",
     ],
     [[["to", "2026-11-26"]], "from"],
-    [[["from", "2026-13-01"], ["to", "2026-11-26"]], "from"],
-    [[["from", "0000-01-01"], ["to", "0000-01-02"]], "from"],
+    [
+      [
+        ["from", "2026-13-01"],
+        ["to", "2026-11-26"],
+      ],
+      "from",
+    ],
+    [
+      [
+        ["from", "0000-01-01"],
+        ["to", "0000-01-02"],
+      ],
+      "from",
+    ],
   ] as [[string, string][], string][])("refuses %j with 400 naming %s", async (query, field) => {
     const response = await ask(query);
     expect(response.status).toBe(400);

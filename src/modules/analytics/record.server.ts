@@ -20,12 +20,18 @@ export const OTHER_SOURCE = "other";
 /** The UTC day of `at`, as the tables key it. */
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
-/** The day's salt, made by the first instance that needs it; every instance shares it. */
-async function daySalt(db: Db, day: string): Promise<string> {
-  await db
+/**
+ * The day's salt, made by the first instance that needs it; every instance shares it. The
+ * first hit of a new day also forgets the days before it, so a closed day's salt and hashes
+ * are gone at once rather than at the next hourly sweep.
+ */
+async function daySalt(db: Db, day: string, now: Date): Promise<string> {
+  const made = await db
     .insert(analyticsSalts)
     .values({ day, salt: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ day: analyticsSalts.day });
+  if (made.length > 0) await forgetClosedDays(db, now);
   const [row] = await db.select({ salt: analyticsSalts.salt }).from(analyticsSalts).where(eq(analyticsSalts.day, day));
   if (!row) throw new Error(`No analytics salt for ${day}`);
   return row.salt;
@@ -84,7 +90,7 @@ async function boundedSources(db: Db, day: string, wanted: Map<string, number>):
 export async function recordHits(db: Db, hits: readonly CountedHit[], now = new Date()): Promise<void> {
   if (hits.length === 0) return;
   const day = utcDay(now);
-  const salt = await daySalt(db, day);
+  const salt = await daySalt(db, day, now);
   const pages = new Map<string, Tally>();
   const visitors = new Map<string, { path: string; visitor: string }>();
   const sources = new Map<string, number>();
