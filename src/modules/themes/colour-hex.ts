@@ -3,9 +3,13 @@
  * `#rrggbb` a colour input can show, by painting one pixel with it; undefined when the
  * browser cannot read it (a `var()` left unresolved) or there is no canvas to paint on.
  */
+let painter: CanvasRenderingContext2D | null | undefined;
+
 export function colourAsHex(value: string): string | undefined {
   if (typeof document === "undefined" || !value.trim()) return undefined;
-  const context = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+  // One pixel, made once: the Visual Editor asks on every render.
+  painter ??= document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+  const context = painter;
   if (!context) return undefined;
   // Two different starting colours: a value the canvas refuses leaves each as it was.
   const painted = ["#000000", "#ffffff"].map((start) => {

@@ -13,7 +13,7 @@ import type { Gesture } from "../layout-document";
 import type { LayoutElement } from "../schema";
 import DesignedElement from "../components/DesignedElement";
 import CanvasElement, { type ElementHandlers } from "./CanvasElement";
-import { DRAWN_ID_ATTRIBUTE, useDrawnHeights } from "./use-drawn-heights";
+import { asDrawn, DRAWN_ID_ATTRIBUTE, useDrawnHeights } from "./use-drawn-heights";
 
 interface Props {
   elements: readonly LayoutElement[];
@@ -37,13 +37,6 @@ const MIN_HANDLE_SIZE = 4;
 let gestures = 0;
 // A gesture's pointer-down time: every change of one drag passes it, so the drag is one undo step.
 const startGesture = (kind: string): Gesture => ({ id: `${kind}-${++gestures}`, at: Date.now() });
-
-/** Each element as tall as it is drawn: words that need more room than the box grow it. */
-const asDrawn = (elements: readonly LayoutElement[], heights: Readonly<Record<string, number>>): LayoutElement[] =>
-  elements.map((element) => {
-    const drawn = heights[element.id] ?? 0;
-    return drawn > element.height ? { ...element, height: drawn } : element;
-  });
 
 /**
  * The design at the design width, as tall as its elements need. The elements are drawn by

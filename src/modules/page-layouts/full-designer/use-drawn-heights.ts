@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type RefObject } from "react";
+import type { LayoutElement } from "../schema";
 
 /** The attribute that names which element a drawn node is. */
 export const DRAWN_ID_ATTRIBUTE = "data-element-id";
@@ -46,3 +47,13 @@ export function useDrawnHeights(host: RefObject<HTMLElement | null>): Readonly<R
   }, [host]);
   return heights;
 }
+
+/** Each element as tall as it is drawn: words that need more room than the box grow it. */
+export const asDrawn = (
+  elements: readonly LayoutElement[],
+  heights: Readonly<Record<string, number>>,
+): LayoutElement[] =>
+  elements.map((element) => {
+    const drawn = heights[element.id] ?? 0;
+    return drawn > element.height ? { ...element, height: drawn } : element;
+  });

@@ -12,7 +12,7 @@ import { AUTO_SAVE_DELAY_MS } from "../auto-save";
 import DesignedElement from "../components/DesignedElement";
 import { hrefFault } from "../element-edits";
 import { VersionsSection } from "../full-designer/VersionsPanel";
-import { DRAWN_ID_ATTRIBUTE, useDrawnHeights } from "../full-designer/use-drawn-heights";
+import { asDrawn, DRAWN_ID_ATTRIBUTE, useDrawnHeights } from "../full-designer/use-drawn-heights";
 import { resizedBox, type HandleDirection } from "../handle-resize";
 import { versionsKey } from "../keys";
 import { isTyping, keyAction } from "../keyboard-actions";
@@ -90,13 +90,11 @@ function Editor({ initial, onExit }: { initial: LayoutJson | null; onExit: () =>
   const surface = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLDivElement>(null);
   const heights = useDrawnHeights(canvas);
-  // The selected element's box as drawn: words that need more room than the box grow it.
-  const drawn = selected && { ...selected, height: Math.max(selected.height, heights[selected.id] ?? 0) };
+  // The boxes as drawn: words that need more room than the box grow it.
+  const shown = useMemo(() => asDrawn(elements, heights), [elements, heights]);
+  const drawn = shown.find((element) => element.id === editor.selectedId) ?? null;
 
-  const bottom = elements.reduce(
-    (lowest, element) => Math.max(lowest, element.y + Math.max(element.height, heights[element.id] ?? 0)),
-    0,
-  );
+  const bottom = shown.reduce((lowest, element) => Math.max(lowest, element.y + element.height), 0);
   const surfaceSize = useCssomStyles<HTMLDivElement>(
     useMemo<StyleDeclaration[]>(
       () => [["min-height", `${Math.max(MIN_SURFACE_HEIGHT, bottom + ROOM_BELOW)}px`]],
@@ -148,6 +146,7 @@ function Editor({ initial, onExit }: { initial: LayoutJson | null; onExit: () =>
     dispatch({ type: "editHref", id: element.id, href: answer });
   };
 
+  /** `element` as drawn (`shown`), so a resize starts from the box the owner sees. */
   const startDrag = (element: LayoutElement, event: PointerEvent<HTMLElement>, handle?: HandleDirection) => {
     if (event.button !== 0) return;
     event.stopPropagation();
@@ -159,12 +158,7 @@ function Editor({ initial, onExit }: { initial: LayoutJson | null; onExit: () =>
       pointerId: event.pointerId,
       startX: event.clientX,
       startY: event.clientY,
-      origin: {
-        x: element.x,
-        y: element.y,
-        width: element.width,
-        height: Math.max(element.height, heights[element.id] ?? 0),
-      },
+      origin: { x: element.x, y: element.y, width: element.width, height: element.height },
       ...(handle ? { handle } : {}),
       // The whole gesture is one undo step, however long it pauses.
       gesture: { id: `${handle ? "resize" : "drag"}-${event.timeStamp}`, at: Date.now() },
@@ -371,7 +365,7 @@ function Editor({ initial, onExit }: { initial: LayoutJson | null; onExit: () =>
                 className={`home-editor__element${element.id === editor.selectedId ? " is-selected" : ""}`}
                 {...{ [DRAWN_ID_ATTRIBUTE]: element.id }}
                 onPointerDown={(event) => {
-                  startDrag(element, event);
+                  startDrag(shown[index] ?? element, event);
                 }}
                 onDoubleClick={() => {
                   edit(element);
