@@ -32,6 +32,11 @@ export default defineConfig({
   // Code most visitors never run is built on its own and loaded by URL when needed: the
   // owner's in-place home editor, and the listings' offline search.
   vite: {
+    build: {
+      // Small scripts are inlined into each page, except the analytics beacon: a fingerprinted
+      // file is fetched once and then cached by every page that counts itself.
+      assetsInlineLimit: (file: string) => (file.includes("PageBeacon") ? false : undefined),
+    },
     plugins: [
       entryUrl({
         id: "virtual:home-editor-entry",

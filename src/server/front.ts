@@ -13,7 +13,7 @@ import { createFrontHandler } from "./front-handler.ts";
 import { PageMirror } from "./page-mirror.ts";
 import { currentKeptPages, renderFingerprint, takeSnapshot, writeSnapshot } from "./page-snapshot.ts";
 import type { FromWorker, ToWorker } from "./messages.ts";
-import type { ReportedHit } from "../modules/analytics/count-hits.server.ts";
+import { HitTally } from "../modules/analytics/hit-tally.ts";
 import { beaconTaker } from "./take-hit.ts";
 import { proxyToWorker } from "./worker-proxy.ts";
 import { PagefindFiles } from "../modules/search/pagefind-files.server.ts";
@@ -21,9 +21,9 @@ import { startBanner } from "./banner.ts";
 import { fail } from "./fail.ts";
 
 // The front server: this thread answers stored pages, build assets and the search index's
-// files, and passes everything else to the site worker (scripts/site-worker.ts: Astro, the
+// files, and passes everything else to the site worker (site-worker.ts: Astro, the
 // database, publishing), so a hit never waits behind a render, a query or an index build.
-// scripts/start.ts runs it as built (src/lib/start-bundles.ts).
+// start.ts runs it as built, an entry of Astro's own server build (build-entries.ts).
 
 let settings: Settings;
 try {
@@ -73,10 +73,8 @@ const ready = new Promise<Extract<FromWorker, { type: "ready" }>>((resolve) => {
 });
 const toWorker = ready.then(({ socketPath }) => proxyToWorker(socketPath, mirror));
 
-// Beacons' hits wait here and cross to the worker once a second, in one message. A flood
-// fills the batch and the rest is dropped: counting never costs the pages their memory.
-const MAX_PENDING_HITS = 10_000;
-const pendingHits: ReportedHit[] = [];
+// Beacons' hits wait here and cross to the worker once a second, in one message.
+const pendingHits = new HitTally(10_000);
 const https = settings.siteUrl.startsWith("https://");
 
 const server = http.createServer(
@@ -97,7 +95,7 @@ const server = http.createServer(
       // Only a page the site has served to the public (stored, found) is counted.
       isPublicPage: (pagePath) => mirror.get(pagePath)?.status === 200,
       count: (hit) => {
-        if (pendingHits.length < MAX_PENDING_HITS) pendingHits.push(hit);
+        pendingHits.add(hit);
       },
     }),
   }),
@@ -107,7 +105,7 @@ const server = http.createServer(
 setInterval(() => {
   const keys = mirror.takeUsed();
   if (keys.length > 0) tell({ type: "used", keys });
-  if (pendingHits.length > 0) tell({ type: "hits", hits: pendingHits.splice(0) });
+  if (pendingHits.size > 0) tell({ type: "hits", hits: pendingHits.take() });
 }, 1000).unref();
 
 collectWhenIdle();

@@ -1,6 +1,6 @@
 import type { DbHandle } from "../../db/client.ts";
 import type { EnsureAdminResult } from "@/modules/auth/admin-account.server";
-import type { ReportedHit } from "@/modules/analytics/count-hits.server";
+import type { TalliedHits } from "@/modules/analytics/hit-tally";
 import type { NumberedChange } from "./page-mirror";
 
 // The words the front server (main thread) and the site worker exchange. Both are this
@@ -23,12 +23,12 @@ export type FromWorker =
 
 /** The front server's, to the worker. */
 export type ToWorker =
-  /** Where the site listens, for rendering dropped pages again through it. */
+  /** Where the site listens: the base URL of the Requests the worker renders dropped pages with. */
   | { type: "listening"; origin: string }
   /** Stored pages sent as hits lately: evicted last. */
   | { type: "used"; keys: string[] }
   /** Page views and reads the beacons reported lately, to count. */
-  | { type: "hits"; hits: ReportedHit[] }
+  | { type: "hits"; hits: TalliedHits }
   | { type: "stop" };
 
 /**

@@ -21,6 +21,7 @@ import { shareChanges } from "../modules/publishing/broadcast.server.ts";
 import { rerenderDroppedPages } from "../modules/publishing/page-refresh.server.ts";
 import type { FromWorker, ToWorker } from "./messages.ts";
 import { hitCounter } from "../modules/analytics/count-hits.server.ts";
+import { untally } from "../modules/analytics/hit-tally.ts";
 import { closePagefind } from "../modules/search/pagefind-build.server.ts";
 import { PagefindFiles } from "../modules/search/pagefind-files.server.ts";
 import { SearchIndexer } from "../modules/search/search-indexer.server.ts";
@@ -28,21 +29,21 @@ import { siteSearchRecords } from "../modules/search/search-records.server.ts";
 import { prepareDb } from "./prepare-db.ts";
 
 // The site worker: everything but answering stored pages and files, in a thread of its own
-// (scripts/front-server.ts starts it), so none of it runs on the front server's event loop.
+// (front.ts starts it), so none of it runs on the front server's event loop.
 
-/** What scripts/front-server.ts hands the worker: the pages a clean stop kept, and the server bundle to load. */
+/** What front.ts hands the worker: the pages a clean stop kept, and Astro's server entry to load. */
 interface SiteWorkerData {
   restored: [string, StoredPage][];
   serverEntry: string;
 }
 const { restored, serverEntry } = workerData as SiteWorkerData;
 
-/** The parts of @astrojs/node's standalone build this script uses. */
+/** The parts of @astrojs/node's standalone build this thread uses. */
 interface AstroServerEntry {
   handler: http.RequestListener;
 }
 
-if (!parentPort) throw new Error("The site worker runs in a worker thread; run scripts/start.ts.");
+if (!parentPort) throw new Error("The site worker runs in a worker thread; start the site with npm start.");
 const port = parentPort;
 const post = (message: FromWorker) => {
   port.postMessage(message);
@@ -75,9 +76,8 @@ const indexer = new SearchIndexer({
   },
 });
 
-// What a published change sets off: the pages it dropped are rendered again through the
-// site; the search index is rebuilt; with PostgreSQL, the other instances hear of it (and do
-// the same).
+// What a published change sets off: the pages it dropped are rendered again; the search
+// index is rebuilt; with PostgreSQL, the other instances hear of it (and do the same).
 let origin: string | undefined;
 // Dropped pages are rendered here, by Astro's own renderer: a publish crosses to the front
 // thread once, with the page store's changes, and never comes back to it over HTTP.
@@ -105,7 +105,7 @@ port.on("message", (message: ToWorker) => {
   else if (message.type === "used") runtime.pages.markUsed(message.keys);
   else if (message.type === "hits") {
     // A count lost to a database hiccup is a second of figures, not worth failing the site for.
-    countHits(message.hits).catch((error: unknown) => {
+    countHits(untally(message.hits)).catch((error: unknown) => {
       console.error("Counting page views failed:", error);
     });
   } else void stop();

@@ -1,8 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ReportedHit } from "@/modules/analytics/count-hits.server";
-import { HIT_PATH } from "@/modules/analytics/hit";
+import { HIT_PATH, type ReportedHit } from "@/modules/analytics/hit";
 import { beaconTaker } from "./take-hit";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";

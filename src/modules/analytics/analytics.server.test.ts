@@ -11,7 +11,8 @@ import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { createSession } from "@/modules/auth/session.server";
 import { runtime } from "@/server/runtime";
 import { hitCounter } from "./count-hits.server";
-import { forgetClosedDays, MAX_SOURCES_PER_DAY, OTHER_SOURCE, recordHits, type CountedHit } from "./record.server";
+import type { CountedHit } from "./hit";
+import { forgetClosedDays, MAX_SOURCES_PER_DAY, OTHER_SOURCE, recordHits } from "./record.server";
 import { analyticsSummary } from "./summary.server";
 
 let handle: DbHandle;
@@ -65,6 +66,17 @@ describe("recordHits", () => {
     expect(await row("2026-11-26", "/")).toMatchObject({ views: 2, visitors: 1 });
     await recordHits(handle.db, [view("/"), view("/", { address: "198.51.100.1" })], day1Later);
     expect(await row("2026-11-26", "")).toMatchObject({ views: 4, visitors: 2 });
+  });
+
+  it("counts a hit that came several times in one batch that many times, from one visitor", async () => {
+    await recordHits(
+      handle.db,
+      [view("/post/a", { referrer: "news.example", times: 40 }), { ...read("/post/a"), times: 3 }],
+      day1,
+    );
+    expect(await row("2026-11-26", "/post/a")).toMatchObject({ views: 40, visitors: 1, reads: 3 });
+    const summary = await analyticsSummary(handle.db, "2026-11-26", "2026-11-26");
+    expect(summary.referrers).toEqual([{ host: "news.example", visits: 40 }]);
   });
 
   it("keeps referrers and tags as daily visits, and no more than its bound of new names a day", async () => {

@@ -1,11 +1,7 @@
 import { validateSessionToken } from "@/modules/auth/session.server";
 import type { Db } from "@/lib/db.server";
-import { recordHits, type CountedHit } from "./record.server";
-
-/** A hit from a browser that carried a session: counted unless that session is an admin's. */
-export interface ReportedHit extends CountedHit {
-  session?: string;
-}
+import type { CountedHit, ReportedHit } from "./hit";
+import { recordHits } from "./record.server";
 
 /** How long a session's answer (admin or not) is trusted, and how many are kept. */
 const SESSION_MEMORY_MS = 60_000;

@@ -19,6 +19,19 @@ export interface Hit {
   tag: string | null;
 }
 
+/** A hit as the server saw it: who sent it is used for the day's visitor hash, then forgotten. */
+export interface CountedHit extends Hit {
+  address: string;
+  userAgent: string;
+  /** How many times this same hit arrived in one batch (once when absent). */
+  times?: number;
+}
+
+/** A hit from a browser that carried a session: counted unless that session is an admin's. */
+export interface ReportedHit extends CountedHit {
+  session?: string;
+}
+
 const HOST = /^(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)*$/;
 const TAG = /^[a-z0-9._-]{1,64}$/;
 

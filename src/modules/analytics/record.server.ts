@@ -2,13 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { and, count, eq, inArray, lt, sql } from "drizzle-orm";
 import { analyticsPages, analyticsSalts, analyticsSources, analyticsVisitors } from "../../../db/schema/index.ts";
 import type { Db } from "@/lib/db.server";
-import type { Hit } from "./hit";
-
-/** A hit as the server saw it: who sent it is used for the day's visitor hash, then forgotten. */
-export interface CountedHit extends Hit {
-  address: string;
-  userAgent: string;
-}
+import type { CountedHit } from "./hit";
 
 /** The whole site's row in `analytics_pages`: totals, and visitors counted once across pages. */
 export const SITE_PATH = "";
@@ -100,17 +94,18 @@ export async function recordHits(db: Db, hits: readonly CountedHit[], now = new 
     return entry;
   };
   for (const hit of hits) {
+    const times = hit.times ?? 1;
     if (hit.kind === "read") {
-      tally(hit.path).reads += 1;
-      tally(SITE_PATH).reads += 1;
+      tally(hit.path).reads += times;
+      tally(SITE_PATH).reads += times;
       continue;
     }
-    tally(hit.path).views += 1;
-    tally(SITE_PATH).views += 1;
+    tally(hit.path).views += times;
+    tally(SITE_PATH).views += times;
     const visitor = visitorOf(salt, hit.address, hit.userAgent);
     for (const path of [hit.path, SITE_PATH]) visitors.set(`${path}\n${visitor}`, { path, visitor });
-    if (hit.referrer) sources.set(`referrer\n${hit.referrer}`, (sources.get(`referrer\n${hit.referrer}`) ?? 0) + 1);
-    if (hit.tag) sources.set(`tag\n${hit.tag}`, (sources.get(`tag\n${hit.tag}`) ?? 0) + 1);
+    if (hit.referrer) sources.set(`referrer\n${hit.referrer}`, (sources.get(`referrer\n${hit.referrer}`) ?? 0) + times);
+    if (hit.tag) sources.set(`tag\n${hit.tag}`, (sources.get(`tag\n${hit.tag}`) ?? 0) + times);
   }
   await db.transaction(async (tx) => {
     const fresh =
