@@ -5,6 +5,7 @@ import { signupReady, siteOrigin } from "./support";
 test("a reader subscribes, confirms from the message, leaves from its link, and comes back", async ({
   page,
   request,
+  admin,
 }) => {
   const address = `reader-${crypto.randomUUID().slice(0, 8)}@example.org`;
   await page.goto("/");
@@ -24,8 +25,14 @@ test("a reader subscribes, confirms from the message, leaves from its link, and 
   expect(opened.headers()["cache-control"]).toBe("private, no-store");
   await page.goto(confirmLink);
   await expect(page.getByRole("heading", { name: "One click, and you're on the list" })).toBeVisible();
+  const statusOf = async () => {
+    const listed = await admin.get(`/api/newsletter/subscribers?search=${encodeURIComponent(address)}`);
+    return ((await listed.json()) as { status: string }[]).map((reader) => reader.status);
+  };
+  expect(await statusOf()).toEqual(["pending"]);
   await page.getByRole("button", { name: "Confirm my subscription" }).click();
   await expect(page.getByRole("heading", { name: "You're on the list" })).toBeVisible();
+  expect(await statusOf()).toEqual(["active"]);
 
   // The message's way out, in words: a page with a button, then a way back in.
   await page.goto(linkTo(confirmation, "/newsletter/unsubscribe"));

@@ -13,11 +13,22 @@ export interface SmtpSink {
   caught: Caught[];
   /** Answer RCPT TO for an address with this code and text (451 to try later, 550 for no such user), or accept. */
   refuse: (address: string) => { code: number; message: string } | undefined;
+  /**
+   * When to take a message whose bytes have all arrived: it is kept, and answered 250, once
+   * this settles. One that never settles is a message left on the wire, never taken.
+   */
+  take: (to: string[]) => Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {
-  const sink: SmtpSink = { url: "", caught: [], refuse: () => undefined, close: () => Promise.resolve() };
+  const sink: SmtpSink = {
+    url: "",
+    caught: [],
+    refuse: () => undefined,
+    take: () => Promise.resolve(),
+    close: () => Promise.resolve(),
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -30,8 +41,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        sink.caught.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks) });
-        callback();
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        void sink.take(to).then(() => {
+          sink.caught.push({ to, raw: Buffer.concat(chunks) });
+          callback();
+        });
       });
     },
   });

@@ -49,6 +49,15 @@ describe("the monthly digest", () => {
     expect(preview.text).not.toContain("Secret Draft");
   });
 
+  it("is written at the first run after the owner's day when the site was down over it", async () => {
+    await saveDigestSettings(handle.db, { dayOfMonth: 10 });
+    await createPost(handle.db, samplePost({ title: "A Lift, Stopped Between Floors" }));
+    const now = new Date();
+    const twoDaysLate = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 12, 8));
+    expect(await writeMonthlyDigest(handle.db, SITE, twoDaysLate)).toMatchObject({ status: "draft", digest: true });
+    expect(await writeMonthlyDigest(handle.db, SITE, new Date(twoDaysLate.getTime() + 24 * 60 * 60_000))).toBeNull();
+  });
+
   it("writes nothing when nothing went public since the last issue went out", async () => {
     await saveDigestSettings(handle.db, { dayOfMonth: 3 });
     const now = new Date();

@@ -49,16 +49,18 @@ export function nextDigestAt(settings: DigestSettings, now: Date, hourUtc: numbe
 }
 
 /**
- * The daily run: on the owner's day, once a month, write a draft digest of what went public
- * since the last digest and not yet emailed, if anything did. The owner sends it (the dashboard says it is
- * ready); nothing is mailed without them.
+ * The daily run: from the owner's day on, once a month, write a draft digest of what went
+ * public since the last digest and not yet emailed, if anything did. "From" rather than "on":
+ * a site that was down over the day, or had nothing new then, writes it at the first run after
+ * that finds something. The owner sends it (the dashboard says it is ready); nothing is mailed
+ * without them.
  */
 export async function writeMonthlyDigest(
   db: Db,
   site: { siteUrl: string; siteName: string },
   now: Date = new Date(),
 ): Promise<IssueRow | null> {
-  if (now.getUTCDate() !== (await digestSettings(db)).dayOfMonth) return null;
+  if (now.getUTCDate() < (await digestSettings(db)).dayOfMonth) return null;
   const [already] = await db
     .select({ id: issues.id })
     .from(issues)

@@ -164,15 +164,26 @@ describe("double opt-in", () => {
     expect(await statusOf("again@example.org")).toMatchObject({ status: "pending" });
   });
 
-  it("forgets addresses never confirmed within a week, and no one else", async () => {
+  it("forgets addresses never confirmed within a week of asking, and no one else", async () => {
     const stale = (await subscribe(handle.db, "never@example.org")) ?? 0;
     const fresh = (await subscribe(handle.db, "soon@example.org")) ?? 0;
     await handle.db
       .update(newsletterSubscribers)
-      .set({ createdAt: sql`now() - interval '8 days'` })
+      .set({ createdAt: sql`now() - interval '8 days'`, confirmationSentAt: sql`now() - interval '8 days'` })
       .where(eq(newsletterSubscribers.id, stale));
+    // A reader who joined a month ago, left, and signs up again today has a week from today.
+    const back = (await subscribe(handle.db, "back@example.org")) ?? 0;
+    expect(await confirmSubscriber(handle.db, back)).toBe("done");
+    expect(await unsubscribeSubscriber(handle.db, back)).toBe("done");
+    await handle.db
+      .update(newsletterSubscribers)
+      .set({ createdAt: sql`now() - interval '30 days'`, confirmationSentAt: sql`now() - interval '30 days'` })
+      .where(eq(newsletterSubscribers.id, back));
+    expect(await subscribe(handle.db, "back@example.org")).toBe(back);
+
     expect(await purgeUnconfirmed(handle.db)).toBeGreaterThanOrEqual(1);
     expect(await statusOf("never@example.org")).toBeUndefined();
     expect(await statusOf("soon@example.org")).toMatchObject({ id: fresh, status: "pending" });
+    expect(await statusOf("back@example.org")).toMatchObject({ id: back, status: "pending" });
   });
 });

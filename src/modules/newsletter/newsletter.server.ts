@@ -114,12 +114,20 @@ export const unsubscribeSubscriber = (db: Db, id: number): Promise<LinkOutcome> 
 export const resubscribe = (db: Db, id: number): Promise<LinkOutcome> =>
   moved(db, id, ["unsubscribed"], { status: "active", unsubscribedAt: null }, isNotNull(subscribers.confirmedAt));
 
-/** Forget addresses never confirmed within `UNCONFIRMED_DAYS` of asking. */
+/**
+ * Forget addresses never confirmed within `UNCONFIRMED_DAYS` of the last asking: a reader who
+ * left long ago and signs up again has a week from that signup, not from their first.
+ */
 export async function purgeUnconfirmed(db: Db, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - UNCONFIRMED_DAYS * 24 * HOUR);
   const gone = await db
     .delete(subscribers)
-    .where(and(eq(subscribers.status, "pending"), lt(subscribers.createdAt, before)))
+    .where(
+      and(
+        eq(subscribers.status, "pending"),
+        lt(sql`coalesce(${subscribers.confirmationSentAt}, ${subscribers.createdAt})`, before),
+      ),
+    )
     .returning({ id: subscribers.id });
   return gone.length;
 }
