@@ -9,6 +9,13 @@ export function formatDate(date: Date | string): string {
 }
 
 /**
+ * A date and time in words, in the reader's own time zone (the owner's, on admin screens).
+ * @example whenText("2026-12-01T09:30:00Z") // "Dec 1, 2026, 9:30 AM" in London
+ */
+export const whenText = (iso: string): string =>
+  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+/**
  * Seconds as minutes:seconds with zero-padded seconds (SPEC §9).
  * @example formatDuration(65) // "1:05"
  */

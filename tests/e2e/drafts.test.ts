@@ -47,27 +47,29 @@ test("drafts and schedules are read by nobody but the admin, until the schedule 
   const [early, late] = [marker(), marker()];
   const draft = await made(admin, "/api/posts", postBody(early, { status: "draft", featured: true }));
   const scheduled = await made(admin, "/api/posts", postBody(late, { status: "scheduled", publishedAt: inAnHour() }));
-  await made(admin, "/api/videos", videoBody(early, { status: "draft" }));
+  const draftVideo = await made(admin, "/api/videos", videoBody(early, { status: "draft" }));
   const video = await made(admin, "/api/videos", videoBody(late, { status: "scheduled", publishedAt: inAnHour() }));
 
   const before = await publicReads(request, [early, late]);
   // The searches' pages say the term they were asked; what must not show is what it names.
   for (const text of [`Unseen ${early}`, `Unseen ${late}`, `Unwatched ${early}`, `Unwatched ${late}`])
     expect(showing(before, text), text).toEqual([]);
-  expect(showing(before, draft.slug)).toEqual([]);
-  expect(showing(before, scheduled.slug)).toEqual([]);
+  for (const { slug } of [draft, scheduled, draftVideo, video]) expect(showing(before, slug), slug).toEqual([]);
   // Nor does the next newsletter digest, as the owner previews it before it is mailed.
   for (const path of ["/api/newsletter/digest", "/api/newsletter/digest.html"]) {
     const digest = await admin.get(path);
     expect(digest.status(), path).toBe(200);
     const body = await digest.text();
-    for (const text of [early, late, draft.slug, scheduled.slug]) expect(body, `${path} ${text}`).not.toContain(text);
+    for (const text of [early, late, draft.slug, scheduled.slug, draftVideo.slug, video.slug])
+      expect(body, `${path} ${text}`).not.toContain(text);
   }
   for (const path of [
     `/post/${draft.slug}`,
     `/post/${scheduled.slug}`,
     `/videos/${video.slug}`,
+    `/videos/${draftVideo.slug}`,
     `/api/posts/${draft.slug}`,
+    `/api/videos/${draftVideo.slug}`,
   ])
     expect((await request.get(path)).status(), path).toBe(404);
   expect((await request.get(`/api/posts/${String(draft.id)}/images`)).status()).toBe(404);
@@ -88,42 +90,74 @@ test("drafts and schedules are read by nobody but the admin, until the schedule 
   expect(dashboard).toContain(`Unseen ${early}`);
   expect(dashboard).toContain(`Unwatched ${late}`);
 
-  // Moved to two seconds from now, the schedule's own job publishes it, with no visit needed.
+  // Moved to two seconds from now, the schedule's own job publishes both, with no visit needed.
   const soon = new Date(Date.now() + 2000).toISOString();
-  const moved = await admin.put(`/api/posts/${String(scheduled.id)}`, {
-    data: postBody(late, { status: "scheduled", publishedAt: soon }),
-  });
-  expect(moved.status()).toBe(200);
-  await expect
-    .poll(async () => (await request.get(`/api/posts/${scheduled.slug}`)).status(), { timeout: 20_000 })
-    .toBe(200);
+  const moves = [
+    admin.put(`/api/posts/${String(scheduled.id)}`, { data: postBody(late, { status: "scheduled", publishedAt: soon }) }),
+    admin.put(`/api/videos/${String(video.id)}`, { data: videoBody(late, { status: "scheduled", publishedAt: soon }) }),
+  ];
+  for (const moved of await Promise.all(moves)) expect(moved.status()).toBe(200);
+  for (const path of [`/api/posts/${scheduled.slug}`, `/api/videos/${video.slug}`])
+    await expect.poll(async () => (await request.get(path)).status(), { timeout: 20_000, message: path }).toBe(200);
   expect(await (await admin.get(`/api/posts/${scheduled.slug}`)).json()).toMatchObject({
     status: "published",
     lateSeconds: null,
   });
-  const everywhere = [
+  // Each is seen on every page, feed, listing, search and sitemap (or sitemap part) that lists its kind.
+  const postEverywhere = [
     "/",
     "/archive",
+    "/archive?category=Meh%20Moments",
     `/archive?search=${late}`,
     "/rss.xml",
     "/api/posts",
+    "/api/posts?category=Meh%20Moments",
+    "/api/posts/recent",
     `/api/posts/search?q=${late}`,
   ];
+  const videoEverywhere = [
+    "/videos",
+    "/videos?category=Meh%20Moments",
+    "/api/videos",
+    "/api/videos/recent",
+    `/api/videos/search?q=${late}`,
+  ];
   await expect
-    .poll(async () => showing(await publicReads(request, [late]), `Unseen ${late}`), { timeout: 20_000 })
-    .toEqual(expect.arrayContaining(everywhere));
+    .poll(
+      async () => {
+        const reads = await publicReads(request, [late]);
+        return {
+          post: showing(reads, `Unseen ${late}`),
+          video: showing(reads, `Unwatched ${late}`),
+          postInSitemap: showing(reads, `/post/${scheduled.slug}<`).some((path) => path.startsWith("/sitemap")),
+          videoInSitemap: showing(reads, `/videos/${video.slug}<`).some((path) => path.startsWith("/sitemap")),
+        };
+      },
+      { timeout: 20_000 },
+    )
+    .toEqual({
+      post: expect.arrayContaining(postEverywhere),
+      video: expect.arrayContaining(videoEverywhere),
+      postInSitemap: true,
+      videoInSitemap: true,
+    });
   await expect
-    .poll(async () => pagefindSearch(siteOrigin(), late), { timeout: 20_000 })
-    .toEqual([`/post/${scheduled.slug}`]);
-  // And the next newsletter digest carries it now.
+    .poll(async () => (await pagefindSearch(siteOrigin(), late)).sort(), { timeout: 20_000 })
+    .toEqual([`/post/${scheduled.slug}`, `/videos/${video.slug}`].sort());
+  // Their own pages show them.
+  expect(await (await request.get(`/post/${scheduled.slug}`)).text()).toContain(`Unseen ${late}`);
+  expect(await (await request.get(`/videos/${video.slug}`)).text()).toContain(`Unwatched ${late}`);
+  // And the next newsletter digest carries both now.
   await expect
-    .poll(async () => (await (await admin.get("/api/newsletter/digest")).text()).includes(`Unseen ${late}`))
-    .toBe(true);
-  // The draft, and the video still scheduled, stay unseen.
+    .poll(async () => {
+      const digest = await (await admin.get("/api/newsletter/digest")).text();
+      return [`Unseen ${late}`, `Unwatched ${late}`].filter((title) => digest.includes(title));
+    })
+    .toEqual([`Unseen ${late}`, `Unwatched ${late}`]);
+  // The drafts stay unseen.
   const after = await publicReads(request, [early, late]);
   expect(showing(after, `Unseen ${early}`)).toEqual([]);
   expect(showing(after, `Unwatched ${early}`)).toEqual([]);
-  expect(showing(after, `Unwatched ${late}`)).toEqual([]);
 });
 
 for (const [label, viewport] of JOURNEY_VIEWPORTS) {

@@ -331,7 +331,7 @@ export function ManagerShell<T extends ManagedItem, I>({
       <Pager
         page={page}
         pages={pageCount(list.data?.total ?? 0)}
-        hrefOf={(n) => `?page=${String(n)}`}
+        hrefOf={(n) => addressOf(n, status)}
         onSelect={turnTo}
       />
       <dialog

@@ -72,8 +72,8 @@ export const LATE_AT_START_SECONDS = 10;
 /** Whether the public sees an item in this state (what `isPublic` decides in SQL). */
 export const isPublished = (publication: Pick<Publication, "status">): boolean => publication.status === "published";
 
-/** What the admin reads about an item that went public late: "Published 12 minutes late: the site was not running". */
-export function lateNote(lateSeconds: number | null): string | null {
+/** How late an item went public, as a card says it beside its badge: "12 minutes late: the site was not running". */
+export function lateBy(lateSeconds: number | null): string | null {
   if (lateSeconds === null) return null;
   const minutes = Math.round(lateSeconds / 60);
   const hours = Math.round(lateSeconds / 3600);
@@ -86,7 +86,13 @@ export function lateNote(lateSeconds: number | null): string | null {
         : lateSeconds < 129_600
           ? plural(hours, "hour")
           : plural(days, "day");
-  return `Published ${amount} late: the site was not running`;
+  return `${amount} late: the site was not running`;
+}
+
+/** What the admin reads about an item that went public late: "Published 12 minutes late: the site was not running". */
+export function lateNote(lateSeconds: number | null): string | null {
+  const late = lateBy(lateSeconds);
+  return late && `Published ${late}`;
 }
 
 const plural = (n: number, unit: string) => `${String(n)} ${unit}${n === 1 ? "" : "s"}`;

@@ -21,6 +21,7 @@ import { createVideo } from "@/modules/videos/video-writes.server";
 import { listVideosPage, recentVideos, relatedVideos, searchVideos, videoBySlug } from "@/modules/videos/videos.server";
 import { siteSearchRecords } from "@/modules/search/search-records.server";
 import { sitemapEntries } from "@/modules/search/sitemap.server";
+import { nextDigestPreview } from "@/modules/newsletter/digest.server";
 import { publishDue } from "./publish-due.server";
 
 let handle: DbHandle;
@@ -36,6 +37,7 @@ afterAll(async () => {
 });
 
 const HOUR = 3_600_000;
+const SITE = { siteUrl: "https://meh.example", siteName: "Mostly Meh" };
 const inAnHour = () => new Date(Date.now() + HOUR).toISOString();
 
 const post = (marker: string, overrides: Partial<PostInput> = {}) =>
@@ -83,6 +85,7 @@ async function whereSeen(marker: string): Promise<string[]> {
         e.loc.includes(marker.toLowerCase()),
       ),
     ],
+    ["newsletter digest", shows((await nextDigestPreview(db, SITE)).items)],
   ];
   return sources.filter(([, seen]) => seen).map(([name]) => name);
 }
@@ -107,6 +110,10 @@ describe("drafts and schedules", () => {
 
   it("a schedule goes public when its time comes, once, with one content change", async () => {
     const scheduled = await createPost(handle.db, post("Qduemarker", { status: "scheduled", publishedAt: inAnHour() }));
+    const scheduledVideo = await createVideo(
+      handle.db,
+      video("Qduemarker", { status: "scheduled", publishedAt: scheduled.publishedAt.toISOString() }),
+    );
     const due = new Date(scheduled.publishedAt.getTime() + 1000);
     changes.length = 0;
     expect(await publishDue(handle.db, { now: new Date(Date.now() + 60_000) })).toEqual({ posts: [], videos: [] });
@@ -120,12 +127,32 @@ describe("drafts and schedules", () => {
     const flipped = [...first.posts, ...second.posts];
     expect(flipped.filter((id) => id === scheduled.id)).toHaveLength(1);
     expect(new Set(flipped).size).toBe(flipped.length);
-    // Others fell due too, and either sweep may take them; this post's change came once.
+    expect([...first.videos, ...second.videos].filter((id) => id === scheduledVideo.id)).toHaveLength(1);
+    // Others fell due too, and either sweep may take them; each item's change came once.
     const ofThisPost = changes.filter((change) => change.tags.includes(tag.post(scheduled.id)));
     expect(ofThisPost).toHaveLength(1);
     expect(ofThisPost[0]?.tags).toContain("posts");
-    const seen = await whereSeen("Qduemarker");
-    expect(seen).toEqual(expect.arrayContaining(["post list", "post search", "post page", "search index", "sitemap"]));
+    expect(changes.filter((change) => change.tags.includes(tag.video(scheduledVideo.id)))).toHaveLength(1);
+    // Every public read shows it now (the same reads that showed nothing before).
+    expect((await whereSeen("Qduemarker")).sort()).toEqual(
+      [
+        "post list",
+        "category list",
+        "all posts",
+        "recent posts",
+        "featured post",
+        "post search",
+        "post page",
+        "video list",
+        "recent videos",
+        "related videos",
+        "video search",
+        "video page",
+        "search index",
+        "sitemap",
+        "newsletter digest",
+      ].sort(),
+    );
     const published = await postBySlug(handle.db, scheduled.slug);
     expect(published).toMatchObject({ status: "published", lateSeconds: null });
     // Never dated later than the moment it went public.

@@ -49,8 +49,8 @@ async function putBytes(store: ObjectStore, key: string, bytes: Uint8Array | Pro
 }
 
 /** A raw key handed to the owner, as the upload URL hands it out. */
-const granted = async (kind: UploadKind) =>
-  (await grantUpload(handle.db, kind === "image" ? "image/png" : "video/mp4", owner)).key;
+const TYPES = { image: "image/png", video: "video/mp4", captions: "text/vtt" } as const satisfies Record<UploadKind, string>;
+const granted = async (kind: UploadKind) => (await grantUpload(handle.db, TYPES[kind], owner)).key;
 
 /** Normalise as the owner does. */
 const normalize = (store: ObjectStore, rawPath: string) => normalizeUpload(handle.db, store, rawPath, owner);
@@ -126,6 +126,17 @@ describe.each(["local", "s3"])("the %s object store", (name) => {
     await putBytes(store(), big, Buffer.concat([await JPEG, Buffer.alloc(MAX_BYTES.image)]));
     await expect(normalize(store(), `/uploads/${big}`)).rejects.toMatchObject({ code: "too_large" });
     expect(await store().size(big)).toBeNull();
+
+    // Captions are valid WebVTT up to 1 MB; one byte more is refused by its size, not read.
+    const cue = "00:00.000 --> 00:01.000\nMeh.\n\n";
+    const longCaptions = `WEBVTT\n\n${cue.repeat(Math.ceil(MAX_BYTES.captions / cue.length))}`;
+    const captions = await granted("captions");
+    await putBytes(store(), captions, Buffer.from(longCaptions));
+    await expect(normalize(store(), `/uploads/${captions}`)).rejects.toMatchObject({
+      code: "too_large",
+      message: "The file is larger than 1 MB",
+    });
+    expect(await store().size(captions)).toBeNull();
 
     for (const path of ["/uploads/images/seed.jpg", "https://evil.example/raw/x", `/uploads/${svg}/../x`]) {
       await expect(normalize(store(), path)).rejects.toBeInstanceOf(DomainError);

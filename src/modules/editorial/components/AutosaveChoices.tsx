@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { whenText } from "./PublicationActions";
+import { whenText } from "@/lib/format";
 
 interface Choice {
   label: string;

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { FieldError } from "@/components/admin/FormControls";
-import { formatDate } from "@/lib/format";
+import { formatDate, whenText } from "@/lib/format";
 import { publicationFor, type PublishIntent } from "../intent";
 import { lateNote, type ContentStatus } from "../publication";
 
@@ -23,10 +23,6 @@ export function defaultScheduleAt(standing: Standing | undefined, now = new Date
   const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 9, 0);
   return localInputValue(tomorrow);
 }
-
-/** A date and time in words, in the owner's time zone. */
-export const whenText = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /** What the dialog says of where the item stands. */
 export function standingText(standing: Standing | undefined): string {

@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiRequest, readableError } from "@/lib/api-request";
+import { whenText } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { asRecord, type RevisionJson, type RevisionWithDocumentJson } from "../revision-json";
 import { fieldDiffs, type DiffField, type DiffPart } from "../word-diff";
-import { whenText } from "./PublicationActions";
 
 const REASONS: Record<RevisionJson["reason"], string> = {
   created: "Created",

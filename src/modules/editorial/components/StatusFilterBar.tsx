@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-request";
-import { lateNote, STATUS_FILTERS, type StatusFilter } from "../publication";
-import { whenText, type Standing } from "./PublicationActions";
+import { lateBy, STATUS_FILTERS, type StatusFilter } from "../publication";
+import { whenText } from "@/lib/format";
+import type { Standing } from "./PublicationActions";
 
 const LABELS: Record<StatusFilter, string> = {
   all: "All",
@@ -52,16 +53,16 @@ export function StatusFilterBar({
   );
 }
 
-/** On a manager's card: where an item stands, unless it is simply published on time. */
+const BADGES: Record<Standing["status"], string> = { draft: "Draft", scheduled: "Scheduled", published: "Published" };
+
+/** On a manager's card: where an item stands, when it goes public, and whether it went late. */
 export function StandingBadge({ standing }: { standing: Standing }) {
-  if (standing.status === "published") {
-    const late = lateNote(standing.lateSeconds);
-    return late ? <p className="standing standing--late">{late}</p> : null;
-  }
+  const late = standing.status === "published" ? lateBy(standing.lateSeconds) : null;
   return (
     <p className={`standing standing--${standing.status}`}>
-      <span className="badge">{standing.status === "draft" ? "Draft" : "Scheduled"}</span>
+      <span className="badge">{BADGES[standing.status]}</span>
       {standing.status === "scheduled" && standing.publishedAt && <span> for {whenText(standing.publishedAt)}</span>}
+      {late && <span className="standing__late">{late}</span>}
     </p>
   );
 }
