@@ -38,6 +38,10 @@ export function changedSince(
       return undefined;
     }
     if (!stats.isDirectory()) return stats.mtimeMs > builtAt && !NOT_BUILT.test(relative) ? relative : undefined;
+    // A folder's own time moves when an entry is added, removed or renamed: a deleted page
+    // leaves no file to compare, and its route would still be served. A new test file moves it
+    // too, which costs a needless build rather than a stale site.
+    if (stats.mtimeMs > builtAt) return relative;
     for (const entry of readdirSync(path.join(root, relative))) {
       const changed = visit(path.join(relative, entry));
       if (changed) return changed;

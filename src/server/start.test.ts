@@ -45,9 +45,9 @@ describe("npm start with a build older than its sources", () => {
       for (const input of inputs)
         cpSync(path.join(project, input), path.join(copy, input), { recursive: true, preserveTimestamps: true });
       symlinkSync(path.join(project, "node_modules"), path.join(copy, "node_modules"));
-      // The last build, newer than every copied file and older than the edit: were it run, it
-      // would say so and stop.
-      const builtAt = (Date.now() - 1000) / 1000;
+      // The last build, newer than every copied file and folder and older than the edit: were
+      // it run, it would say so and stop.
+      const builtAt = (Date.now() + 1000) / 1000;
       for (const name of ["entry", "front", "site-worker"]) {
         const file = path.join(copy, "dist/server", `${name}.mjs`);
         mkdirSync(path.dirname(file), { recursive: true });
@@ -56,6 +56,7 @@ describe("npm start with a build older than its sources", () => {
       }
       const about = path.join(copy, "content/pages/about.md");
       writeFileSync(about, `${readFileSync(about, "utf8")}\nEdited after the last build.\n`);
+      utimesSync(about, builtAt + 1, builtAt + 1);
 
       const port = await freePort();
       const server = spawn(process.execPath, ["src/server/start.ts"], {
