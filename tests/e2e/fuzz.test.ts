@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { expect, test } from "./fixtures";
 
 // Hostile URLs through the real server, which the service-level fuzz of every /api route
-// (src/lib/input-fuzz.server.test.ts) cannot reach: bytes as sent, decoded by Node and
+// (tests/input-fuzz.ts) cannot reach: bytes as sent, decoded by Node and
 // Astro, read by pages as well as routes. Never a 5xx.
 const RUNS = 120;
 

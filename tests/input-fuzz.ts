@@ -4,20 +4,22 @@ import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "../../db/client.ts";
-import { callEndpoint, endpoints, type Call, type Endpoint } from "../../tests/api-routes.ts";
-import { insertPost, insertPostImage, insertUser, insertVideo } from "../../tests/factories.ts";
-import { createTestDb } from "../../tests/setup/test-db.ts";
+import type { DbHandle } from "../db/client.ts";
+import { callEndpoint, endpoints, type Call, type Endpoint } from "./api-routes.ts";
+import { insertPost, insertPostImage, insertUser, insertVideo } from "./factories.ts";
+import { createTestDb } from "./setup/test-db.ts";
 import type { SessionUser } from "@/modules/auth/session.server";
 import { createLayout } from "@/modules/page-layouts/layouts.server";
 import type { LayoutElement } from "@/modules/page-layouts/schema";
 import { LocalStore } from "@/modules/uploads/local-store.server";
-import { CATEGORIES } from "../lib/categories";
-import { runtime } from "./runtime";
+import { CATEGORIES } from "@/lib/categories";
+import { runtime } from "@/server/runtime";
 
 // Hostile input of every shape, in parameters, query and body, to every /api route as the
 // admin (who gets furthest): never a 5xx, and a refused request writes nothing. The bar is
 // 15,000 requests in all, shared among the routes, so a new route does not lengthen the run.
+// The routes are fuzzed in two files (reads, and writes), each on a database of its own, so
+// the two halves run side by side.
 const TOTAL_RUNS = 15_000;
 const RUNS_PER_ENDPOINT = Math.ceil(TOTAL_RUNS / endpoints.length);
 // Fixed, so a run is repeatable; change it to explore other inputs.
@@ -331,88 +333,96 @@ function edgeCalls(endpoint: Endpoint): Call[] {
   ]);
 }
 
-let handle: DbHandle;
-let uploads: string;
-let tables: string[];
-
-// Both drivers answer a raw query with its rows under `rows`.
-async function rowsOf<T>(query: SQL): Promise<T[]> {
-  return ((await handle.db.execute(query)) as { rows: T[] }).rows;
-}
-
 /**
- * Every table's state, as one comparable value: its row count and the newest row version
- * (a write makes a row with a newer `xmin`, a delete lowers the count), cheap enough to
- * take after every request. Rate-limit counters and failed sign-ins are left out: they
- * count refused attempts on purpose.
+ * Fuzz the routes `chosen` picks (`kind` names them in the suite's title), on a database of
+ * their own: call from a test file, which runs these tests.
  */
-async function snapshot(): Promise<string> {
-  const parts = tables.map(
-    (table) => sql`select ${table} as t, count(*) as n, max(xmin::text::bigint) as v from ${sql.identifier(table)}`,
-  );
-  return JSON.stringify(await rowsOf(sql.join(parts, sql` union all `)));
-}
+export function fuzzRoutes(kind: string, chosen: (endpoint: Endpoint) => boolean): void {
+  let handle: DbHandle;
+  let uploads: string;
+  let tables: string[];
 
-beforeAll(async () => {
-  handle = await createTestDb();
-  uploads = await mkdtemp(path.join(os.tmpdir(), "meh-fuzz-"));
-  runtime().useDatabase(handle);
-  runtime().useObjectStore(new LocalStore(uploads, handle.db));
-  await insertUser(handle.db, admin);
-  const post = await insertPost(handle.db, { slug: "first-post" });
-  await insertPostImage(handle.db, post.id, 0, "First");
-  await insertVideo(handle.db, { slug: "first-video" });
-  // Routes under /api/layouts/{id} come before the one that creates a layout, so one is made here for them to reach.
-  await createLayout(handle.db, { pageName: "home", pageType: "page", elements: validElements }, admin.id);
-  // The upload signing key is made on first use, by any caller; made here, a refused upload writes nothing.
-  const uploadUrl = endpoints.find((e) => e.path === "/api/objects/upload-url");
-  if (uploadUrl) await callEndpoint(uploadUrl, { user: admin, params: {} });
-  const rows = await rowsOf<{ table_name: string }>(
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_name not in ('rate_limits', 'login_failures') order by 1`,
-  );
-  tables = rows.map((row) => row.table_name);
-});
-afterAll(async () => {
-  await handle.close();
-  await rm(uploads, { recursive: true, force: true });
-});
-
-/**
- * Sends an endpoint calls one after another: none may be a 5xx, and one refused must write
- * nothing. A failure opens with `label`, to say which call it was where nothing else does.
- */
-async function checkedSender(endpoint: Endpoint): Promise<(call: Call, label?: string) => Promise<void>> {
-  let before = await snapshot();
-  return async (call, label = "") => {
-    const response = await callEndpoint(endpoint, call);
-    const body = await response.text();
-    expect(response.status, `${label}${body}`).toBeLessThan(500);
-    const after = await snapshot();
-    if (response.status >= 400) {
-      expect(after, `${label}refused with ${response.status} ${body}, but wrote`).toBe(before);
-    }
-    before = after;
-  };
-}
-
-// Deletes last, so the items the other routes update are still there for them.
-const ordered = [...endpoints].sort((a, b) => Number(a.method === "DELETE") - Number(b.method === "DELETE"));
-
-describe("hostile input to every /api route", () => {
-  for (const endpoint of ordered) {
-    it(`${endpoint.method} ${endpoint.path}: never 5xx, and nothing written when refused`, async () => {
-      const send = await checkedSender(endpoint);
-      await fc.assert(
-        fc.asyncProperty(requestFor(endpoint), (call) => send(call)),
-        { numRuns: RUNS_PER_ENDPOINT, seed: SEED },
-      );
-    }, 120_000);
-
-    it(`${endpoint.method} ${endpoint.path}: numbers at the edges of integer and double, never 5xx, nothing written when refused`, async () => {
-      const send = await checkedSender(endpoint);
-      for (const call of edgeCalls(endpoint)) {
-        await send(call, `${JSON.stringify({ params: call.params, query: call.query, body: call.body })}: `);
-      }
-    });
+  // Both drivers answer a raw query with its rows under `rows`.
+  async function rowsOf<T>(query: SQL): Promise<T[]> {
+    return ((await handle.db.execute(query)) as { rows: T[] }).rows;
   }
-});
+
+  /**
+   * Every table's state, as one comparable value: its row count and the newest row version
+   * (a write makes a row with a newer `xmin`, a delete lowers the count), cheap enough to
+   * take after every request. Rate-limit counters and failed sign-ins are left out: they
+   * count refused attempts on purpose.
+   */
+  async function snapshot(): Promise<string> {
+    const parts = tables.map(
+      (table) => sql`select ${table} as t, count(*) as n, max(xmin::text::bigint) as v from ${sql.identifier(table)}`,
+    );
+    return JSON.stringify(await rowsOf(sql.join(parts, sql` union all `)));
+  }
+
+  beforeAll(async () => {
+    handle = await createTestDb();
+    uploads = await mkdtemp(path.join(os.tmpdir(), "meh-fuzz-"));
+    runtime().useDatabase(handle);
+    runtime().useObjectStore(new LocalStore(uploads, handle.db));
+    await insertUser(handle.db, admin);
+    const post = await insertPost(handle.db, { slug: "first-post" });
+    await insertPostImage(handle.db, post.id, 0, "First");
+    await insertVideo(handle.db, { slug: "first-video" });
+    // Routes under /api/layouts/{id} come before the one that creates a layout, so one is made here for them to reach.
+    await createLayout(handle.db, { pageName: "home", pageType: "page", elements: validElements }, admin.id);
+    // The upload signing key is made on first use, by any caller; made here, a refused upload writes nothing.
+    const uploadUrl = endpoints.find((e) => e.path === "/api/objects/upload-url");
+    if (uploadUrl) await callEndpoint(uploadUrl, { user: admin, params: {} });
+    const rows = await rowsOf<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_name not in ('rate_limits', 'login_failures') order by 1`,
+    );
+    tables = rows.map((row) => row.table_name);
+  });
+  afterAll(async () => {
+    await handle.close();
+    await rm(uploads, { recursive: true, force: true });
+  });
+
+  /**
+   * Sends an endpoint calls one after another: none may be a 5xx, and one refused must write
+   * nothing. A failure opens with `label`, to say which call it was where nothing else does.
+   */
+  async function checkedSender(endpoint: Endpoint): Promise<(call: Call, label?: string) => Promise<void>> {
+    let before = await snapshot();
+    return async (call, label = "") => {
+      const response = await callEndpoint(endpoint, call);
+      const body = await response.text();
+      expect(response.status, `${label}${body}`).toBeLessThan(500);
+      const after = await snapshot();
+      if (response.status >= 400) {
+        expect(after, `${label}refused with ${response.status} ${body}, but wrote`).toBe(before);
+      }
+      before = after;
+    };
+  }
+
+  // Deletes last, so the items the other routes update are still there for them.
+  const ordered = endpoints
+    .filter(chosen)
+    .sort((a, b) => Number(a.method === "DELETE") - Number(b.method === "DELETE"));
+
+  describe(`hostile input to every /api route that ${kind}`, () => {
+    for (const endpoint of ordered) {
+      it(`${endpoint.method} ${endpoint.path}: never 5xx, and nothing written when refused`, async () => {
+        const send = await checkedSender(endpoint);
+        await fc.assert(
+          fc.asyncProperty(requestFor(endpoint), (call) => send(call)),
+          { numRuns: RUNS_PER_ENDPOINT, seed: SEED },
+        );
+      }, 120_000);
+
+      it(`${endpoint.method} ${endpoint.path}: numbers at the edges of integer and double, never 5xx, nothing written when refused`, async () => {
+        const send = await checkedSender(endpoint);
+        for (const call of edgeCalls(endpoint)) {
+          await send(call, `${JSON.stringify({ params: call.params, query: call.query, body: call.body })}: `);
+        }
+      });
+    }
+  });
+}

@@ -1,0 +1,3 @@
+import { fuzzRoutes } from "../../tests/input-fuzz.ts";
+
+fuzzRoutes("reads", (endpoint) => endpoint.method === "GET");
