@@ -101,7 +101,7 @@ const statusList = (result: FloodResult) =>
     .join(", ");
 
 // Memory is read after 15 s idle, by when each of the server's threads has collected what the
-// flood left (src/lib/idle-collection.server.ts looks every 5 s). The kinds are flooded twice:
+// flood left (src/server/idle-collection.ts looks every 5 s). The kinds are flooded twice:
 // memory that keeps growing with more junk would be memory kept for what a client made up.
 const IDLE_MS = 15_000;
 const JUNK_KINDS = ["assets", "queries", "uploads", "images", "beacons", "junkBeacons"] as const;

@@ -6,7 +6,7 @@ const fileFor = (dir: string) => `${dir}.pages`;
 
 /**
  * Where a clean stop keeps the stored pages, for the next start to answer with before the
- * database opens (src/modules/publishing/page-snapshot.server.ts): beside the embedded
+ * database opens (src/server/page-snapshot.ts): beside the embedded
  * database, or in the data directory with a PostgreSQL server.
  */
 export function keptPagesFile({ databaseUrl, dataDir }: { databaseUrl: string; dataDir: string }): string {

@@ -6,8 +6,8 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import type { DbHandle, Schema } from "./client.ts";
 
-// From the project folder, where the site runs: this module is also built into the site
-// worker's bundle, which lives elsewhere.
+// From the project folder, where the site runs: this module is also built into Astro's
+// server build, which lives elsewhere.
 const migrationsFolder = path.resolve("db/migrations");
 
 /**

@@ -4,7 +4,7 @@ import path from "node:path";
 import { lookup } from "mrmime";
 import { IMMUTABLE } from "./http-policy";
 import { compress, etagOf } from "../modules/publishing/page-store.server";
-import { preparePage, type PreparedPage } from "../modules/publishing/stored-response.server";
+import { preparePage, type PreparedPage } from "./stored-response";
 
 export const ASSETS_PREFIX = "/_astro/";
 

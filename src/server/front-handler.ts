@@ -16,7 +16,7 @@ import { pageKey } from "../modules/publishing/page-key";
 import type { StoredPage } from "../modules/publishing/page-store.server";
 import { RenderQueue, type RenderQueueOptions } from "./render-queue";
 import type { BeaconTaker } from "./take-hit";
-import { preparePage, readHeaders, sendStored, type PreparedPage } from "../modules/publishing/stored-response.server";
+import { preparePage, readHeaders, sendStored, type PreparedPage } from "./stored-response";
 
 export interface FrontServerOptions {
   /** The fresh stored pages: the page store, or the front server's copy of the worker's. */

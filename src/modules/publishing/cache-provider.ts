@@ -5,7 +5,7 @@ import { db, runtime } from "@/server/runtime";
 import { databaseOutage, outagePage } from "@/lib/database-outage.server";
 import { contentVersion } from "./content-version.server";
 import type { StoredPage } from "./page-store.server";
-import { storedResponse } from "./stored-response.server";
+import { storedResponse } from "@/server/stored-response";
 
 // Headers that belong to one response on one connection, never to a stored page.
 const NOT_STORED = new Set([
@@ -39,7 +39,7 @@ function maxAgeOf(cdnCacheControl: string | null): number {
 /**
  * Astro's side of the page store: after a page renders, keep its bytes with the tags it
  * declared through `Astro.cache.set`. Hits never get here; the front server answers them
- * before the pipeline runs (scripts/front-server.ts, the main thread).
+ * before the pipeline runs (src/server/front-handler.ts, on the main thread).
  */
 export default function pageStoreProvider(): CacheProvider {
   return {

@@ -261,7 +261,7 @@ export class PageStore {
     return stored;
   }
 
-  /** Take back pages kept by an earlier run (see page-snapshot.server.ts), as they were stored. */
+  /** Take back pages kept by an earlier run (see src/server/page-snapshot.ts), as they were stored. */
   restore(pages: Iterable<[string, StoredPage]>): void {
     for (const [key, page] of pages) this.#roomFor(key, page.status).set(key, storedPageOf(page));
   }

@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pickEncoding } from "@/server/http-policy";
-import type { WantedHeaders } from "@/modules/publishing/stored-response.server";
+import type { WantedHeaders } from "@/server/stored-response";
 import type { ServedFile } from "./pagefind-files.server";
 
 /** Where the index is served from. */

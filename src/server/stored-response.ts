@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { cdnCacheControl, pickEncoding, PUBLIC_PAGE, withFrameAncestors } from "../../server/http-policy";
-import type { StoredPage } from "./page-store.server";
+import { cdnCacheControl, pickEncoding, PUBLIC_PAGE, withFrameAncestors } from "./http-policy";
+import type { StoredPage } from "@/modules/publishing/page-store.server";
 
 // A stored page's responses, prepared once per page so a hit is one writeHead and one
-// write: the front server's hot path (front-server.server.ts).
+// write: the front server's hot path (src/server/front-handler.ts).
 
 interface PreparedResponse {
   etag: string;
