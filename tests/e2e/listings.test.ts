@@ -157,6 +157,33 @@ test.describe("newsletter form, with its script", () => {
     await expect(field).toHaveValue("");
   });
 
+  test("says what is wrong with an address beside the field, from the browser's check or the server's", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const field = page.getByLabel("Email address");
+    await field.scrollIntoViewIfNeeded();
+    await signupReady(page);
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/newsletter/subscribe")) sent.push(request.url());
+    });
+    // Not an address at all: the page says so and sends nothing.
+    await field.fill("not an address");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Please enter a valid email address." })).toBeVisible();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(sent).toEqual([]);
+    // An address the browser takes and the server does not (no top-level domain): the
+    // server's reason, in the same place, and the field keeps what was typed.
+    const refused = page.waitForResponse("**/api/newsletter/subscribe");
+    await field.fill("someone@localhost");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    expect((await refused).status()).toBe(400);
+    await expect(page.getByRole("alert").filter({ hasText: "Please enter a valid email address." })).toBeVisible();
+    await expect(field).toHaveValue("someone@localhost");
+  });
+
   test("shows '...' while sending, clears the field and confirms", async ({ page }) => {
     await page.goto("/");
     const field = page.getByLabel("Email address");

@@ -1,6 +1,6 @@
-import { apiRequest } from "@/lib/api-request";
+import { ApiError, apiRequest } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
-import { newsletterSignupSchema } from "./schema";
+import { SIGNUP_INVALID, SIGNUP_REQUIRED } from "./signup-messages";
 
 /** Set on a signup form once its submit is handled here, so a test (or a style) can tell. */
 export const ENHANCED_ATTRIBUTE = "data-enhanced";
@@ -34,17 +34,20 @@ export function enhanceSignupForm(form: HTMLFormElement): void {
     button.textContent = value ? "..." : label;
   };
 
+  // The script says what is wrong beside the field, in the site's words, instead of the
+  // browser's bubble (which still guards the form without JavaScript).
+  form.noValidate = true;
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (field.value.trim() === "" || pending) return;
-    const parsed = newsletterSignupSchema.safeParse({ email: field.value });
-    if (!parsed.success) {
-      showError(parsed.error.issues[0]?.message);
+    // The field's own rules (type, required, maxlength) first; the server's schema decides.
+    if (!field.checkValidity()) {
+      showError(field.validity.valueMissing ? SIGNUP_REQUIRED : SIGNUP_INVALID);
       return;
     }
     showError(undefined);
     setPending(true);
-    apiRequest("POST", form.action, parsed.data)
+    apiRequest("POST", form.action, { email: field.value })
       .then(() => {
         field.value = "";
         toast({
@@ -52,8 +55,9 @@ export function enhanceSignupForm(form: HTMLFormElement): void {
           description: "You'll receive notifications about new meh moments.",
         });
       })
-      .catch(() => {
-        toast({ title: "Subscription failed", description: "Please try again later.", variant: "destructive" });
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.field === "email" && error.sentence) showError(error.sentence);
+        else toast({ title: "Subscription failed", description: "Please try again later.", variant: "destructive" });
       })
       .finally(() => {
         setPending(false);

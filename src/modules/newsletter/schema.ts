@@ -1,13 +1,11 @@
-// zod/mini: the same rules in a fraction of the bytes, since the signup island ships them.
 import * as z from "zod/mini";
-
-const REQUIRED = "Please enter your email address.";
-const INVALID = "Please enter a valid email address.";
+import { SIGNUP_INVALID as INVALID, SIGNUP_MAX_LENGTH, SIGNUP_REQUIRED as REQUIRED } from "./signup-messages";
 
 /**
- * A newsletter signup, as the island sends it and the endpoint accepts it. The address
- * is trimmed and lowercased here, so the database stores one spelling per mailbox.
- * 254 characters is the longest address SMTP can deliver to (RFC 5321 path limit).
+ * A newsletter signup, as the form sends it and the endpoint accepts it. The address is
+ * trimmed and lowercased here, so the database stores one spelling per mailbox. The form
+ * in the page checks the same bound and says the same words with the browser's own
+ * validation (`enhance-signup.ts`); this schema decides.
  */
 export const newsletterSignupSchema = z.strictObject(
   {
@@ -18,7 +16,7 @@ export const newsletterSignupSchema = z.strictObject(
           z.trim(),
           z.toLowerCase(),
           z.minLength(1, { error: REQUIRED, abort: true }),
-          z.maxLength(254, { error: INVALID, abort: true }),
+          z.maxLength(SIGNUP_MAX_LENGTH, { error: INVALID, abort: true }),
         ),
       z.email({ error: INVALID }),
     ),
