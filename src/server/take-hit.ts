@@ -5,9 +5,6 @@ import { cookieValues, sessionCookieName } from "@/modules/auth/cookie";
 import { clientFrom } from "@/lib/client-address";
 import { NO_STORE } from "./http-policy";
 
-/** How many user agents' bot verdicts are kept. */
-const BROWSERS_REMEMBERED = 1000;
-
 /** What the front handler knows of a beacon's request when it hands it over. */
 export interface BeaconRequest {
   method: string;
@@ -45,17 +42,6 @@ export function beaconTaker({ ownHost, https, trustedProxies, isPublicPage, coun
     });
     res.end(text);
   };
-  // isbot's pattern costs microseconds a call, and a flood repeats a few browsers' names.
-  const bots = new Map<string, boolean>();
-  const isBot = (userAgent: string): boolean => {
-    let bot = bots.get(userAgent);
-    if (bot === undefined) {
-      if (bots.size >= BROWSERS_REMEMBERED) bots.clear();
-      bot = isbot(userAgent);
-      bots.set(userAgent, bot);
-    }
-    return bot;
-  };
   return (req, res, known) => {
     if (known.method !== "POST") {
       answer(res, known, 405, "Beacons are sent with POST");
@@ -82,7 +68,7 @@ export function beaconTaker({ ownHost, https, trustedProxies, isPublicPage, coun
         answer(res, known, 400, "Not a page's beacon");
         return;
       }
-      if (!prefetch && !isBot(userAgent) && isPublicPage(hit.path)) {
+      if (!prefetch && !isbot(userAgent) && isPublicPage(hit.path)) {
         const session = known.signedIn ? cookieValues(known.cookie, sessionCookieName(https))[0] : undefined;
         const address = clientFrom(
           req.socket.remoteAddress ?? "unknown",

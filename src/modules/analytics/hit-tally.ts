@@ -1,4 +1,4 @@
-import { HIT_KINDS, type ReportedHit } from "./hit";
+import type { HitKind, ReportedHit } from "./hit";
 
 /**
  * Hits as they cross from the front thread to the worker: each distinct hit once, as text,
@@ -10,7 +10,15 @@ export interface TalliedHits {
   times: number[];
 }
 
-type HitFields = [kind: string, path: string, referrer: string | null, tag: string | null, address: string, userAgent: string, session: string | null];
+type HitFields = [
+  kind: HitKind,
+  path: string,
+  referrer: string | null,
+  tag: string | null,
+  address: string,
+  userAgent: string,
+  session: string | null,
+];
 
 /**
  * Hits waiting to be counted. The same hit sent again (a reader reloading, a flood from one
@@ -26,7 +34,15 @@ export class HitTally {
   }
 
   add(hit: ReportedHit): void {
-    const fields: HitFields = [hit.kind, hit.path, hit.referrer, hit.tag, hit.address, hit.userAgent, hit.session ?? null];
+    const fields: HitFields = [
+      hit.kind,
+      hit.path,
+      hit.referrer,
+      hit.tag,
+      hit.address,
+      hit.userAgent,
+      hit.session ?? null,
+    ];
     const key = JSON.stringify(fields);
     const times = this.counts.get(key);
     if (times !== undefined) this.counts.set(key, times + 1);
@@ -45,13 +61,10 @@ export class HitTally {
   }
 }
 
-const isKind = (kind: string): kind is ReportedHit["kind"] => (HIT_KINDS as readonly string[]).includes(kind);
-
 /** A crossed batch as hits again, each with the number of times it came. */
 export function untally({ keys, times }: TalliedHits): ReportedHit[] {
-  return keys.flatMap((key, index) => {
+  return keys.map((key, index) => {
     const [kind, path, referrer, tag, address, userAgent, session] = JSON.parse(key) as HitFields;
-    if (!isKind(kind)) return [];
-    return [{ kind, path, referrer, tag, address, userAgent, times: times[index] ?? 1, ...(session ? { session } : {}) }];
+    return { kind, path, referrer, tag, address, userAgent, times: times[index] ?? 1, ...(session ? { session } : {}) };
   });
 }

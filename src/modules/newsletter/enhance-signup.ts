@@ -1,6 +1,6 @@
 import { ApiError, apiRequest } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
-import { SIGNUP_INVALID, SIGNUP_REQUIRED } from "./signup-messages";
+import { SIGNUP_INVALID } from "./signup-messages";
 
 /** Set on a signup form once its submit is handled here, so a test (or a style) can tell. */
 export const ENHANCED_ATTRIBUTE = "data-enhanced";
@@ -40,9 +40,9 @@ export function enhanceSignupForm(form: HTMLFormElement): void {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (field.value.trim() === "" || pending) return;
-    // The field's own rules (type, required, maxlength) first; the server's schema decides.
+    // The field's own rules (an address, at most 254 characters) first; the server's schema decides.
     if (!field.checkValidity()) {
-      showError(field.validity.valueMissing ? SIGNUP_REQUIRED : SIGNUP_INVALID);
+      showError(SIGNUP_INVALID);
       return;
     }
     showError(undefined);

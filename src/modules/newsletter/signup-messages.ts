@@ -1,5 +1,5 @@
-// The signup's messages and bound, apart from its schema: the home page's form checks an
-// address with the browser's own validation and these words, without shipping zod.
+// The signup's messages and bound, apart from its schema, so the home page's form can check
+// an address with the browser's own validation and say the same words without shipping zod.
 
 export const SIGNUP_REQUIRED = "Please enter your email address.";
 export const SIGNUP_INVALID = "Please enter a valid email address.";
