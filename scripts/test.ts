@@ -31,6 +31,9 @@ const suites: Suite[] = [
     },
   },
   { name: "build", command: ["astro", "build"] },
+  // Five minutes of kept-alive readers and visitors who hang up mid-answer against the built
+  // site: mostly waiting, so it runs beside the browser tests rather than before them.
+  { name: "keep-alive soak", command: ["node", "tests/soak/keep-alive-soak.ts"], alongside: true },
   {
     name: "browser (playwright)",
     command: ["playwright", "test"],

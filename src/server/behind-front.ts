@@ -1,4 +1,4 @@
-import type { RequestListener } from "node:http";
+import type { Listener } from "./request-guard";
 import type { PageStore } from "../modules/publishing/page-store.server";
 import type { FromWorker } from "./messages";
 import { CLIENT_ADDRESS_HEADER, PAGES_SEQ_HEADER } from "./messages";
@@ -22,7 +22,8 @@ export function shareStoredPages(store: PageStore, post: (message: FromWorker) =
  * `socket.remoteAddress`, which a Unix socket does not have), and every answer carries the
  * number of the last page store change made before it, for the front to wait on.
  */
-export function behindFront(handler: RequestListener, lastChange: () => number): RequestListener {
+
+export function behindFront(handler: Listener, lastChange: () => number): Listener {
   return (req, res) => {
     const address = req.headers[CLIENT_ADDRESS_HEADER];
     Reflect.deleteProperty(req.headers, CLIENT_ADDRESS_HEADER);
@@ -35,6 +36,7 @@ export function behindFront(handler: RequestListener, lastChange: () => number):
       res.setHeader(PAGES_SEQ_HEADER, String(lastChange()));
       return writeHead(...args);
     };
-    handler(req, res);
+    // Astro's handler is async: its promise goes back for guardRequests to watch.
+    return handler(req, res);
   };
 }

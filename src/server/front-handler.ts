@@ -15,6 +15,7 @@ import {
 import { pageKey } from "../modules/publishing/page-key";
 import type { StoredPage } from "../modules/publishing/page-store.server";
 import { RenderQueue, type RenderQueueOptions } from "./render-queue";
+import { failRequest } from "./request-guard";
 import type { BeaconTaker } from "./take-hit";
 import { preparePage, readHeaders, sendStored, type PreparedPage } from "./stored-response";
 
@@ -102,14 +103,18 @@ export function createFrontHandler({
       }
       const compressed = assets.compressed(pathname);
       if (compressed) {
-        compressed.then(
-          (ready) => {
-            sendStored(req, res, 200, ready, wanted);
-          },
-          () => {
-            pass(req, res, method, pathname, signedIn);
-          },
-        );
+        compressed
+          .then(
+            (ready) => {
+              sendStored(req, res, 200, ready, wanted);
+            },
+            () => {
+              pass(req, res, method, pathname, signedIn);
+            },
+          )
+          .catch((error: unknown) => {
+            failRequest(res, error, "the front server's assets");
+          });
         return;
       }
     }

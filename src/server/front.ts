@@ -16,6 +16,7 @@ import type { FromWorker, ToWorker } from "./messages.ts";
 import { HitTally } from "../modules/analytics/hit-tally.ts";
 import { beaconTaker } from "./take-hit.ts";
 import { proxyToWorker } from "./worker-proxy.ts";
+import { guardRequests } from "./request-guard.ts";
 import { PagefindFiles } from "../modules/search/pagefind-files.server.ts";
 import { startBanner } from "./banner.ts";
 import { fail } from "./fail.ts";
@@ -81,27 +82,28 @@ const pendingHits = new HitTally(2_000);
 const https = settings.siteUrl.startsWith("https://");
 
 const server = http.createServer(
-  createFrontHandler({
-    store: mirror,
-    astro: (req, res) => {
-      void toWorker.then((pass) => {
-        pass(req, res);
-      });
-    },
-    https,
-    clientDir: path.resolve("dist/client"),
-    searchIndex,
-    beacons: beaconTaker({
-      ownHost: new URL(settings.siteUrl).hostname,
+  guardRequests(
+    createFrontHandler({
+      store: mirror,
+      astro: guardRequests(async (req, res) => {
+        (await toWorker)(req, res);
+      }, "the front server's way to the site worker"),
       https,
-      trustedProxies: settings.trustedProxies,
-      // Only a page the site has served to the public (stored, found) is counted.
-      isPublicPage: (pagePath) => mirror.get(pagePath)?.status === 200,
-      count: (hit) => {
-        pendingHits.add(hit);
-      },
+      clientDir: path.resolve("dist/client"),
+      searchIndex,
+      beacons: beaconTaker({
+        ownHost: new URL(settings.siteUrl).hostname,
+        https,
+        trustedProxies: settings.trustedProxies,
+        // Only a page the site has served to the public (stored, found) is counted.
+        isPublicPage: (pagePath) => mirror.get(pagePath)?.status === 200,
+        count: (hit) => {
+          pendingHits.add(hit);
+        },
+      }),
     }),
-  }),
+    "the front server",
+  ),
 );
 
 // Which stored pages were hit goes back once a second, so the worker's store evicts the least used.

@@ -14,6 +14,7 @@ import { collectWhenIdle } from "./idle-collection.ts";
 import { startJobs, type JobQueue } from "./job-queue.ts";
 import { runtime as processRuntime } from "./runtime.ts";
 import { behindFront, shareStoredPages } from "./behind-front.ts";
+import { guardRequests } from "./request-guard.ts";
 import { PUBLISH_DUE_JOB } from "../modules/editorial/publish-due.server.ts";
 import { contentVersion } from "../modules/publishing/content-version.server.ts";
 import type { StoredPage } from "../modules/publishing/page-store.server.ts";
@@ -95,7 +96,7 @@ const stopCollecting = collectWhenIdle();
 // Only the front server can reach this socket: its folder is the process owner's alone (0700).
 const socketDir = mkdtempSync(path.join(os.tmpdir(), "meh-site-"));
 const socketPath = path.join(socketDir, "site.sock");
-const server = http.createServer(behindFront(handler, lastChange));
+const server = http.createServer(guardRequests(behindFront(handler, lastChange), "the site worker"));
 server.keepAliveTimeout = 65_000;
 await new Promise<void>((resolve) => server.listen(socketPath, resolve));
 

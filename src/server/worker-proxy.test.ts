@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import http, { type RequestListener } from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -111,6 +111,76 @@ describe("the front server's way to the site worker", () => {
     mirror.apply({ seq, change: { gone: ["/"] } });
     expect(await response).toBe("saved");
     mirror.caughtUp = caughtUp;
+  });
+
+  it("drops an answer whose visitor hung up while it waited for the page store, and serves on", async () => {
+    worker = (_req, res) => {
+      storeChanges += 1;
+      res.end("rendered");
+    };
+    const seq = storeChanges + 1;
+    let frontHasAnswer!: () => void;
+    const asked = new Promise<void>((resolve) => (frontHasAnswer = resolve));
+    const caughtUp = mirror.caughtUp.bind(mirror);
+    mirror.caughtUp = (wanted) => {
+      frontHasAnswer();
+      return caughtUp(wanted);
+    };
+    const unexpected: unknown[] = [];
+    const keep = (error: unknown) => unexpected.push(error);
+    process.on("unhandledRejection", keep);
+    process.on("uncaughtException", keep);
+    let frontSocket!: net.Socket;
+    front.once("connection", (socket: net.Socket) => (frontSocket = socket));
+    const visitor = net.connect((front.address() as AddressInfo).port, "127.0.0.1");
+    visitor.write("GET /about HTTP/1.1\r\nHost: site\r\n\r\n");
+    await asked;
+    // The visitor's connection ends (they left, or a timer closed it) before the answer may go.
+    const gone = new Promise((resolve) => frontSocket.once("close", resolve));
+    visitor.destroy();
+    await gone;
+    mirror.caughtUp = caughtUp;
+    mirror.apply({ seq, change: { gone: [] } });
+    // The next visitor is answered: the process, and this server, live on.
+    worker = (_req, res) => res.end("still here");
+    expect(await (await fetch(`${origin}/about`)).text()).toBe("still here");
+    process.off("unhandledRejection", keep);
+    process.off("uncaughtException", keep);
+    expect(unexpected).toEqual([]);
+  });
+
+  it("opens nothing to the worker for a visitor who left while the request waited for it", async () => {
+    // A proxy of its own, so any call it makes needs a new connection to the worker.
+    const pass = proxyToWorker(socketPath, mirror);
+    let connections = 0;
+    const count = () => (connections += 1);
+    workerServer.on("connection", count);
+    let visitorGone!: () => void;
+    const gone = new Promise<void>((resolve) => (visitorGone = resolve));
+    // As the front does while the worker starts: the request waits, here until its visitor has left.
+    const waiting = http.createServer((req, res) => {
+      res.once("close", () => {
+        pass(req, res);
+        visitorGone();
+      });
+    });
+    await new Promise<void>((resolve) => waiting.listen(0, "127.0.0.1", resolve));
+    const visitor = net.connect((waiting.address() as AddressInfo).port, "127.0.0.1");
+    visitor.write("GET /about HTTP/1.1\r\nHost: site\r\n\r\n");
+    waiting.once("request", () => visitor.destroy());
+    await gone;
+    // The next visitor through the same proxy is answered over the one connection it opens.
+    const direct = http.createServer(pass);
+    await new Promise<void>((resolve) => direct.listen(0, "127.0.0.1", resolve));
+    worker = (_req, res) => res.end("ok");
+    const next = await fetch(`http://127.0.0.1:${(direct.address() as AddressInfo).port}/after`);
+    expect(await next.text()).toBe("ok");
+    workerServer.off("connection", count);
+    waiting.close();
+    direct.close();
+    // Before, a request to the worker was begun for the one who left and never ended: a
+    // connection held for nothing, and the next visitor needed another.
+    expect(connections).toBe(1);
   });
 
   it("hears out a visitor still sending a body the worker has refused, on the same connection", async () => {

@@ -3,6 +3,7 @@ import { pipeline } from "node:stream";
 import { NO_STORE } from "./http-policy";
 import type { PageMirror } from "./page-mirror";
 import { CLIENT_ADDRESS_HEADER, PAGES_SEQ_HEADER } from "./messages";
+import { failRequest } from "./request-guard";
 
 // Headers of one connection (RFC 9110 §7.6.1), never passed on either way.
 const HOP_BY_HOP = ["connection", "keep-alive", "proxy-connection", "upgrade", "te", "trailer"];
@@ -24,6 +25,9 @@ function without(headers: IncomingHttpHeaders, dropped: Set<string>): IncomingHt
 export function proxyToWorker(socketPath: string, mirror: PageMirror): RequestListener {
   const agent = new http.Agent({ keepAlive: true });
   return (req, res) => {
+    // A visitor who left while their request waited (for the worker to start, or for a turn)
+    // costs no call to the worker.
+    if (res.destroyed) return;
     const upstream = http.request({
       socketPath,
       agent,
@@ -38,6 +42,13 @@ export function proxyToWorker(socketPath: string, mirror: PageMirror): RequestLi
     upstream.on("response", (answer) => {
       answered = answer;
       const send = () => {
+        // The visitor may be gone by now (they hung up, or the connection closed while the
+        // answer waited for the mirror): piping into a closed response throws, and a throw
+        // here would end the process. What the worker still sends is dropped with its socket.
+        if (res.destroyed || res.writableEnded) {
+          upstream.destroy();
+          return;
+        }
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, without(answer.headers, NOT_ANSWERED));
         pipeline(answer, res, () => {
           // The worker answered before taking the whole body (a refused upload). The rest
@@ -51,7 +62,10 @@ export function proxyToWorker(socketPath: string, mirror: PageMirror): RequestLi
         });
       };
       const caughtUp = mirror.caughtUp(Number(answer.headers[PAGES_SEQ_HEADER] ?? 0));
-      if (caughtUp) void caughtUp.then(send);
+      if (caughtUp)
+        caughtUp.then(send).catch((error: unknown) => {
+          failRequest(res, error, "the front server's way to the site worker");
+        });
       else send();
     });
     upstream.on("error", () => {

@@ -1,5 +1,6 @@
 import { createReadStream } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { pipeline } from "node:stream";
 import { pickEncoding } from "@/server/http-policy";
 import type { WantedHeaders } from "@/server/stored-response";
 import type { ServedFile } from "./pagefind-files.server";
@@ -50,10 +51,14 @@ export function sendIndexFile(
     else res.writeHead(404, { ...Object.fromEntries(security), "Cache-Control": "no-store" }).end();
   });
   stream.once("open", () => {
-    res.writeHead(200, headers);
-    if (req.method === "HEAD") {
+    // A visitor who left while the file opened gets nothing, and the file is closed now.
+    if (res.destroyed || req.method === "HEAD") {
       stream.destroy();
-      res.end();
-    } else stream.pipe(res);
+      if (!res.destroyed) res.writeHead(200, headers).end();
+      return;
+    }
+    res.writeHead(200, headers);
+    // pipeline, not pipe: a visitor who hangs up mid-file closes the file too.
+    pipeline(stream, res, () => undefined);
   });
 }
