@@ -10,6 +10,7 @@ import { settings } from "@/server/runtime";
 import { clearSessionCookie, readSessionTokens } from "@/modules/auth/session-cookie.server";
 import { validateSessionToken } from "@/modules/auth/session.server";
 import { allowFramingBySelf } from "@/server/http-policy";
+import { refuseUndeclaredMethod } from "@/server/api-methods";
 import { PREVIEW_PARAM } from "@/modules/themes/theme-params";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -63,6 +64,12 @@ const refuseUnacceptableText = defineMiddleware(({ url, params }, next) => {
     status: 400,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
+});
+
+/** An API route asked with a method it does not take is refused with 405 and `Allow`, quietly. */
+const refuseUndeclaredMethods = defineMiddleware(async ({ request, routePattern }, next) => {
+  if (!routePattern.startsWith("/api/")) return next();
+  return (await refuseUndeclaredMethod(request.method, routePattern)) ?? next();
 });
 
 /** Who is asking: one valid session cookie makes `locals.user`; anything else (none, a bad one, two) is a visitor. */
@@ -138,6 +145,7 @@ export const onRequest = sequence(
   logFailures,
   answerDatabaseOutage,
   refuseUnacceptableText,
+  refuseUndeclaredMethods,
   requireSameOrigin,
   loadSession,
   guardAdminPages,

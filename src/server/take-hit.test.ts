@@ -69,6 +69,28 @@ describe("the beacon on the front server", () => {
     expect(counted).toEqual([]);
   });
 
+  it("counts no one who sends no user agent, or an empty one, as a script's requests do", async () => {
+    const post = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.request(`${origin}${HIT_PATH}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+        });
+        request.on("response", (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on("error", reject);
+        request.end("p=%2F&k=view");
+      });
+    expect(await post({})).toBe(204);
+    expect(await post({ "User-Agent": "" })).toBe(204);
+    expect(await post({ "User-Agent": "  " })).toBe(204);
+    expect(counted).toEqual([]);
+    await post({ "User-Agent": BROWSER });
+    expect(counted).toHaveLength(1);
+  });
+
   it("passes a signed-in browser's session on, to be left out if it is an admin's", async () => {
     await beacon("p=%2F&k=view", { Cookie: "session=abcdefghijklmnopqrstuvwx.abcdefghijklmnopqrstuvwx" });
     expect(counted[0]?.session).toBe("abcdefghijklmnopqrstuvwx.abcdefghijklmnopqrstuvwx");

@@ -68,7 +68,9 @@ export function beaconTaker({ ownHost, https, trustedProxies, isPublicPage, coun
         answer(res, known, 400, "Not a page's beacon");
         return;
       }
-      if (!prefetch && !isbot(userAgent) && isPublicPage(hit.path)) {
+      // A browser always names itself; a client that says nothing is a script.
+      const bot = userAgent.trim() === "" || isbot(userAgent);
+      if (!prefetch && !bot && isPublicPage(hit.path)) {
         const session = known.signedIn ? cookieValues(known.cookie, sessionCookieName(https))[0] : undefined;
         const address = clientFrom(
           req.socket.remoteAddress ?? "unknown",

@@ -112,6 +112,14 @@ test.describe("posts", () => {
       expect(await res.json()).toMatchObject({ field: "id" });
     }
   });
+
+  test("refuses a method an address does not take with 405 and what it does take", async ({ request }) => {
+    const refused = await request.get("/api/posts/7/preview-link");
+    expect(refused.status()).toBe(405);
+    expect(refused.headers().allow).toBe("POST, DELETE");
+    expect(await refused.json()).toMatchObject({ code: "method_not_allowed" });
+    expect((await request.delete("/api/posts/recent")).status()).toBe(405);
+  });
 });
 
 test.describe("videos", () => {
