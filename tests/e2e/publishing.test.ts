@@ -60,9 +60,10 @@ test("dropped pages are rendered again in the background", async ({ admin, reque
 
 test.describe("never stored", () => {
   test("what a signed-in visitor is shown", async ({ admin, request }) => {
-    // A search no other test asks for, so only this test's reads could have stored it (a
-    // made-up parameter would not do: the store keys a page by the parameters it reads).
-    const page = `/archive?search=${crypto.randomUUID()}`;
+    // A path no other test asks for, so only this test's reads could have stored its "not
+    // found" page (a made-up parameter would not do: the store keys a page by the
+    // parameters it reads, and a search is never stored).
+    const page = `/nothing-here-${crypto.randomUUID()}`;
     await admin.get(page);
     const second = await admin.get(page);
     expect(second.headers()["cache-control"]).toBe("private, no-store");
@@ -83,12 +84,29 @@ test.describe("never stored", () => {
       baseURL,
       extraHTTPHeaders: { Cookie: `session=${"a".repeat(24)}.${"b".repeat(24)}` },
     });
-    // A search no other test asks for, so only this read could have stored it.
-    const page = `/archive?search=${crypto.randomUUID()}`;
+    // A path no other test asks for, so only this read could have stored its page.
+    const page = `/nothing-here-${crypto.randomUUID()}`;
     const withCookie = await stale.get(page);
     expect(withCookie.headers()["set-cookie"]).toContain("session=");
     await stale.dispose();
     expect(await cacheState(admin, page)).toBe("absent");
+  });
+
+  test("a search, for anyone: what a visitor typed is rendered for them alone, asked before or not", async ({
+    admin,
+    request,
+  }) => {
+    for (const page of [`/archive?search=${crypto.randomUUID()}`, `/videos?search=${crypto.randomUUID()}`]) {
+      const first = await request.get(page);
+      const again = await request.get(page);
+      for (const answer of [first, again]) {
+        expect(answer.status()).toBe(200);
+        expect(answer.headers()["cache-control"]).toBe("private, no-store");
+        expect(answer.headers()["cdn-cache-control"]).toBeUndefined();
+      }
+      // Rendered both times: a term asked before answers exactly as a new one does.
+      expect(await cacheState(admin, page)).toBe("absent");
+    }
   });
 
   test("an error page, beyond a few seconds", async ({ request }) => {

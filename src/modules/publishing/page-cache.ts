@@ -12,3 +12,13 @@ export function cachePage(astro: { cache: AstroGlobal["cache"] | undefined }, ta
   if (!astro.cache?.enabled) return;
   astro.cache.set({ maxAge: 3600, swr: 86_400, tags: [...tags, tag.theme] });
 }
+
+/**
+ * A page made from what its visitor typed (a search) is theirs alone: never kept here or by a
+ * CDN. A kept copy answers in a millisecond where a render takes ten, which would tell
+ * anyone which terms someone else had searched for; rendered every time, a term asked before
+ * and a new one cost the same (the render queue bounds how many at once).
+ */
+export function keepPrivate(astro: { response: { headers: Headers } }): void {
+  astro.response.headers.set("Cache-Control", "private, no-store");
+}
