@@ -32,7 +32,9 @@ export type IssueStatus = (typeof ISSUE_STATUSES)[number];
 
 /**
  * What became of one issue for one reader: not yet sent, accepted by their server, refused
- * for now and to be tried again, refused for good (the address bounced), or given up on.
+ * for now and to be tried again, refused for good (the address bounced), given up on, or
+ * unknown: their server was handed the whole message and never answered, so it may have
+ * arrived and is sent again only when the owner asks.
  */
-export const DELIVERY_STATUSES = ["pending", "sent", "retrying", "bounced", "failed"] as const;
+export const DELIVERY_STATUSES = ["pending", "sent", "retrying", "bounced", "failed", "unknown"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

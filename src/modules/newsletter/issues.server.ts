@@ -85,24 +85,6 @@ export async function createIssue(
   return row;
 }
 
-async function countsOf(db: Db, ids: number[]): Promise<Map<number, DeliveryCounts>> {
-  const counts = new Map<number, DeliveryCounts>();
-  if (ids.length === 0) return counts;
-  const rows = await db
-    .select({ issueId: deliveries.issueId, status: deliveries.status, n: count() })
-    .from(deliveries)
-    .where(inArray(deliveries.issueId, ids))
-    .groupBy(deliveries.issueId, deliveries.status);
-  for (const id of ids) counts.set(id, { total: 0, pending: 0, sent: 0, retrying: 0, bounced: 0, failed: 0 });
-  for (const row of rows) {
-    const of = counts.get(row.issueId);
-    if (!of) continue;
-    of[row.status] = row.n;
-    of.total += row.n;
-  }
-  return counts;
-}
-
 /** The counts of an issue whose sending has not started. */
 export const NO_DELIVERIES: Readonly<DeliveryCounts> = {
   total: 0,
@@ -111,8 +93,27 @@ export const NO_DELIVERIES: Readonly<DeliveryCounts> = {
   retrying: 0,
   bounced: 0,
   failed: 0,
+  unknown: 0,
 };
 const emptyCounts = (): DeliveryCounts => ({ ...NO_DELIVERIES });
+
+async function countsOf(db: Db, ids: number[]): Promise<Map<number, DeliveryCounts>> {
+  const counts = new Map<number, DeliveryCounts>();
+  if (ids.length === 0) return counts;
+  const rows = await db
+    .select({ issueId: deliveries.issueId, status: deliveries.status, n: count() })
+    .from(deliveries)
+    .where(inArray(deliveries.issueId, ids))
+    .groupBy(deliveries.issueId, deliveries.status);
+  for (const id of ids) counts.set(id, emptyCounts());
+  for (const row of rows) {
+    const of = counts.get(row.issueId);
+    if (!of) continue;
+    of[row.status] = row.n;
+    of.total += row.n;
+  }
+  return counts;
+}
 
 /** An issue as the admin's calls answer it. */
 export function serializeIssue(row: IssueRow, counts: DeliveryCounts): IssueJson {
@@ -253,8 +254,9 @@ export const resumeIssue = (db: Db, id: number): Promise<IssueRow> =>
   );
 
 /**
- * "Send to those who did not get it": the copies given up on are tried again, from now, and
- * no other. Bounced addresses stay refused; delivered copies are never sent twice.
+ * "Send to those who did not get it": the copies given up on, and those whose server never
+ * answered (which may have arrived: the owner's screen says how many), are tried again, from
+ * now, and no other. Bounced addresses stay refused; delivered copies are never sent twice.
  */
 export async function resendUndelivered(db: Db, id: number): Promise<IssueRow> {
   return db.transaction(async (tx) => {
@@ -266,7 +268,7 @@ export async function resendUndelivered(db: Db, id: number): Promise<IssueRow> {
     const retried = await tx
       .update(deliveries)
       .set({ status: "pending", attempts: 0, firstAttemptAt: null, nextAttemptAt: null, updatedAt: sql`now()` })
-      .where(and(eq(deliveries.issueId, id), eq(deliveries.status, "failed")))
+      .where(and(eq(deliveries.issueId, id), inArray(deliveries.status, ["failed", "unknown"])))
       .returning({ id: deliveries.id });
     if (retried.length === 0) throw conflict("Every copy of this issue was delivered or bounced");
     return issue;

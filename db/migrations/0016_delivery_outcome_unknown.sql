@@ -1,0 +1,2 @@
+ALTER TABLE "newsletter_deliveries" DROP CONSTRAINT "newsletter_deliveries_status_known";--> statement-breakpoint
+ALTER TABLE "newsletter_deliveries" ADD CONSTRAINT "newsletter_deliveries_status_known" CHECK ("newsletter_deliveries"."status" in ('pending', 'sent', 'retrying', 'bounced', 'failed', 'unknown'));
