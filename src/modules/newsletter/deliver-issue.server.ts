@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { issueItems, issueTag, withRef, type IssueItem } from "./issue-contents.server";
+import { keepLease, LEASE_MS, releaseLease, renewLease, type Every } from "./issue-lease.server";
 import { issueLetter, listOf } from "./letters.server";
 import type { Mailer } from "./mailer.server";
 import { linkToken, oneClickUnsubscribeUrl, unsubscribePageUrl } from "./subscriber-links.server";
@@ -12,11 +13,6 @@ const { newsletterIssues: issues, newsletterDeliveries: deliveries, newsletterSu
 export const SEND_JOB = "newsletter-send";
 
 const MINUTE = 60_000;
-/**
- * How long a sender's hold on an issue lasts unless renewed (it is, with every message): a
- * sender that dies lets go within this, and the next sweep goes on where it stopped.
- */
-export const LEASE_MS = 2 * MINUTE;
 /** A copy refused for now is tried again for this long after its first try, then given up on. */
 export const RETRY_FOR_MS = 48 * 60 * MINUTE;
 const FIRST_RETRY_MS = MINUTE;
@@ -62,6 +58,8 @@ export interface SendContext {
   siteName: string;
   /** The clock; a test moves it on. */
   now?: () => Date;
+  /** The heartbeat's timer; a test beats it as it moves `now` on. */
+  every?: Every;
 }
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
@@ -210,6 +208,8 @@ export async function sendIssue(context: SendContext, issueId: number): Promise<
   const owner = crypto.randomUUID();
   const started = clock();
   if (!(await takeIssue(db, issueId, owner, started))) return null;
+  // Renewed while a message waits on its server too, so no other instance takes it over.
+  const stopHeartbeat = keepLease(db, issueId, owner, clock, context.every);
   let sent = 0;
   try {
     const [issue] = await db.select().from(issues).where(eq(issues.id, issueId));
@@ -231,12 +231,7 @@ export async function sendIssue(context: SendContext, issueId: number): Promise<
     for (;;) {
       const now = clock();
       if (now.getTime() - started.getTime() > RUN_MS) break;
-      const [held] = await db
-        .update(issues)
-        .set({ leaseUntil: new Date(now.getTime() + LEASE_MS) })
-        .where(and(eq(issues.id, issueId), eq(issues.leaseOwner, owner), eq(issues.status, "sending")))
-        .returning({ id: issues.id });
-      if (!held) break;
+      if (!(await renewLease(db, issueId, owner, now))) break;
       const row = await claimNext(db, issueId, now);
       if (!row) break;
       const outcome = await sendOne(context, text, row, now);
@@ -265,10 +260,8 @@ export async function sendIssue(context: SendContext, issueId: number): Promise<
     }
     await finishIfDone(db, issueId, clock());
   } finally {
-    await db
-      .update(issues)
-      .set({ leaseOwner: null, leaseUntil: null })
-      .where(and(eq(issues.id, issueId), eq(issues.leaseOwner, owner)));
+    await stopHeartbeat();
+    await releaseLease(db, issueId, owner);
   }
   const [after] = await db.select({ status: issues.status }).from(issues).where(eq(issues.id, issueId));
   return { sent, status: after?.status ?? "gone" };
