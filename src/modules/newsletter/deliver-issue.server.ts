@@ -4,7 +4,7 @@ import { tables } from "@/lib/db.server";
 import { issueItems, issueTag, withRef, type IssueItem } from "./issue-contents.server";
 import { keepLease, LEASE_MS, releaseLease, renewLease, type Every } from "./issue-lease.server";
 import { issueLetter, listOf } from "./letters.server";
-import type { Mailer } from "./mailer.server";
+import { NoAnswer, type Mailer } from "./mailer.server";
 import { linkToken, oneClickUnsubscribeUrl, unsubscribePageUrl } from "./subscriber-links.server";
 
 const { newsletterIssues: issues, newsletterDeliveries: deliveries, newsletterSubscribers: subscribers } = tables;
@@ -22,8 +22,11 @@ export const PAUSE_AFTER_FAILURES = 5;
 /** One run sends for at most this long, then leaves the rest to the next, well inside the job's timeout. */
 const RUN_MS = 4 * MINUTE;
 
-/** What a refusal means for the copy: the address is gone, try later, this message will never pass, or the server is unreachable. */
-type Refusal = "bounced" | "later" | "failed" | "unreachable";
+/**
+ * What a refusal means for the copy: the address is gone, try later, this message will never
+ * pass, the server is unreachable, or the server had the whole message and never answered.
+ */
+type Refusal = "bounced" | "later" | "failed" | "unreachable" | "unknown";
 
 /** Read nodemailer's error: the SMTP reply's code and the command it answered, if there was a reply at all. */
 export function refusalOf(error: unknown): { kind: Refusal; response: string } {
@@ -39,6 +42,7 @@ export function refusalOf(error: unknown): { kind: Refusal; response: string } {
     message?: string;
   };
   const said = (response ?? message ?? "No reply").slice(0, 500);
+  if (error instanceof NoAnswer) return { kind: "unknown", response: said };
   if (code !== undefined && code >= 400 && code < 500) return { kind: "later", response: said };
   if (code !== undefined && code >= 500 && command?.startsWith("RCPT")) return { kind: "bounced", response: said };
   if (code !== undefined && code >= 500 && command === "DATA") return { kind: "failed", response: said };
@@ -179,6 +183,9 @@ async function sendOne(context: SendContext, text: IssueText, row: Claimed, now:
         await settle(tx, row, now, { status: "bounced", response, nextAttemptAt: null });
         await tx.update(subscribers).set({ status: "bounced" }).where(eq(subscribers.id, row.subscriberId));
       });
+    } else if (kind === "unknown") {
+      // Never sent again by itself: only the owner's "Send to those who did not get it".
+      await settle(db, row, now, { status: "unknown", response, nextAttemptAt: null });
     } else if (kind === "failed" || now.getTime() - (row.firstAttemptAt ?? now).getTime() >= RETRY_FOR_MS) {
       await settle(db, row, now, { status: "failed", response, nextAttemptAt: null });
     } else {
@@ -236,7 +243,9 @@ export async function sendIssue(context: SendContext, issueId: number): Promise<
       if (!row) break;
       const outcome = await sendOne(context, text, row, now);
       if (outcome === "sent") sent += 1;
-      if (outcome !== "unreachable") {
+      // A server that takes messages and never answers is failing too: counted the same,
+      // it pauses the issue rather than leave every reader's copy in doubt.
+      if (outcome !== "unreachable" && outcome !== "unknown") {
         // A write only after failures: most messages go out with none behind them.
         await db
           .update(issues)

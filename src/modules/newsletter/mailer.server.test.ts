@@ -6,7 +6,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpSink, type SmtpSink } from "../../../tests/setup/smtp-sink.ts";
 import { parseSettings } from "@/lib/settings.server";
-import { openMailer, type Letter } from "./mailer.server";
+import { NoAnswer, openMailer, SMTP_WAITS, type Letter } from "./mailer.server";
 
 let sink: SmtpSink;
 let dir: string;
@@ -80,6 +80,21 @@ describe("the mailer", () => {
     await expect(mailer.send(letter("gone@example.org"))).rejects.toMatchObject({ responseCode: 550 });
     mailer.close();
     sink.refuse = () => undefined;
+  });
+
+  it("gives up on a server that has the whole message and never answers, saying it may have arrived", async () => {
+    let answer = (): void => undefined;
+    sink.take = () => new Promise<void>((resolve) => (answer = resolve));
+    const mailer = await openMailer(settingsFor({ SMTP_URL: sink.url }), { ...SMTP_WAITS, socketTimeout: 500 });
+    try {
+      const sent = mailer.send(letter("slow@example.org"));
+      await expect(sent).rejects.toBeInstanceOf(NoAnswer);
+      await expect(sent).rejects.toThrow(/never answered \(Timeout\): it may have arrived/);
+    } finally {
+      mailer.close();
+      answer();
+      sink.take = () => Promise.resolve();
+    }
   });
 
   it("keeps every message in the outbox when there is no SMTP server, whole, and sends nothing", async () => {

@@ -10,14 +10,16 @@ import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { parseSettings } from "@/lib/settings.server";
 import { createPost } from "@/modules/posts/post-writes.server";
 import { runtime } from "@/server/runtime";
-import { sendDue, sendIssue, type SendContext } from "./deliver-issue.server";
+import { PAUSE_AFTER_FAILURES, sendDue, sendIssue, type SendContext } from "./deliver-issue.server";
 import { LEASE_MS, type Every } from "./issue-lease.server";
-import { createIssue, issueLedger, scheduleSend } from "./issues.server";
-import { openMailer, type Mailer } from "./mailer.server";
+import { createIssue, issueLedger, resendUndelivered, scheduleSend } from "./issues.server";
+import { openMailer, SMTP_WAITS, type Mailer } from "./mailer.server";
 import { confirmSubscriber, subscribe } from "./newsletter.server";
 
 const SITE = { siteUrl: "https://meh.example", siteName: "Mostly Meh" };
 const READERS = ["one@example.org", "two@example.org", "three@example.org"];
+/** The silence on an open connection the first instance's mailer bears in the test that waits for it. */
+const SHORT_SOCKET_TIMEOUT_MS = 1000;
 let sink: SmtpSink;
 let dir: string;
 /** The first instance's database, and the second's: its own pool on PostgreSQL, the same PGlite embedded. */
@@ -83,9 +85,9 @@ function testClock(start = Date.now()) {
 }
 type TestClock = ReturnType<typeof testClock>;
 
-/** An issue of the test post to the three readers, due now: a clock started after it finds it due. */
-async function dueIssue(): Promise<number> {
-  for (const email of READERS) await confirmSubscriber(handle.db, (await subscribe(handle.db, email)) ?? 0);
+/** An issue of the test post to these readers, due now: a clock started after it finds it due. */
+async function dueIssue(readers = READERS): Promise<number> {
+  for (const email of readers) await confirmSubscriber(handle.db, (await subscribe(handle.db, email)) ?? 0);
   const issue = await createIssue(handle.db, SITE.siteUrl, SITE.siteName, { postIds: [postId] });
   await scheduleSend(handle.db, SITE.siteUrl, issue.id, { undoSeconds: 0 });
   return issue.id;
@@ -127,6 +129,8 @@ const instance = (db: DbHandle, mailer: Mailer, time: TestClock): SendContext =>
 
 const copiesTo = (email: string) => sink.caught.filter((message) => message.to.includes(email)).length;
 const ledger = (id: number) => issueLedger(handle.db, id, { page: 1, limit: 10 });
+const statusOf = async (id: number, email: string) =>
+  (await ledger(id)).deliveries.items.find((d) => d.email === email);
 
 it("a relay that holds one answer past the lease keeps the issue with its sender: the other instance keeps off, and each reader gets one copy", async () => {
   const id = await dueIssue();
@@ -150,3 +154,59 @@ it("a relay that holds one answer past the lease keeps the issue with its sender
   expect((await ledger(id)).counts).toMatchObject({ sent: 3, unknown: 0 });
 });
 
+it("a relay that never answers one message: its copy is marked unknown and never sent again by itself, and the other readers do not wait on it", async () => {
+  const id = await dueIssue();
+  const time = testClock();
+  const mailer = await openMailer(mailSettings(), { ...SMTP_WAITS, socketTimeout: SHORT_SOCKET_TIMEOUT_MS });
+  const hold = holdAnswerTo("two@example.org");
+  try {
+    const first = sendIssue(instance(handle, mailer, time), id);
+    await hold.wire;
+    await time.advance(LEASE_MS + 1000);
+    expect(await sendIssue(instance(other, otherMailer, time), id)).toBeNull();
+    // The relay still has not answered: the socket's timeout gives up on that one message,
+    // and the third reader's copy goes out in the same run.
+    expect(await first).toEqual({ sent: 2, status: "sent" });
+    expect(time.running()).toBe(0);
+  } finally {
+    mailer.close();
+  }
+  expect(copiesTo("three@example.org")).toBe(1);
+  expect(await statusOf(id, "two@example.org")).toMatchObject({
+    status: "unknown",
+    response: expect.stringMatching(/never answered.*may have arrived/) as unknown,
+  });
+  // The relay had taken it after all: the reader has it once.
+  await hold.release();
+  for (const email of READERS) expect(copiesTo(email), email).toBe(1);
+
+  // No sweep sends it again, however long after.
+  await time.advance(3 * 24 * 60 * 60_000);
+  expect(await sendDue(instance(other, otherMailer, time))).toBe(0);
+  expect(copiesTo("two@example.org")).toBe(1);
+  expect((await ledger(id)).counts).toMatchObject({ sent: 2, unknown: 1, pending: 0, retrying: 0 });
+
+  // Only the owner's "Send to those who did not get it" does, knowing it may be a second copy.
+  await resendUndelivered(handle.db, id);
+  expect(await sendIssue(instance(other, otherMailer, time), id)).toEqual({ sent: 1, status: "sent" });
+  expect(copiesTo("two@example.org")).toBe(2);
+  expect((await ledger(id)).counts).toMatchObject({ sent: 3, unknown: 0 });
+});
+
+it("a relay that takes every message and answers none pauses the issue, rather than leave every reader in doubt", async () => {
+  const readers = Array.from({ length: PAUSE_AFTER_FAILURES + 1 }, (_, i) => `r${String(i)}@example.org`);
+  const id = await dueIssue(readers);
+  const time = testClock();
+  const answers: (() => void)[] = [];
+  sink.take = () => new Promise<void>((resolve) => answers.push(resolve));
+  const mailer = await openMailer(mailSettings(), { ...SMTP_WAITS, socketTimeout: SHORT_SOCKET_TIMEOUT_MS });
+  try {
+    expect(await sendIssue(instance(handle, mailer, time), id)).toEqual({ sent: 0, status: "paused" });
+  } finally {
+    mailer.close();
+    for (const answer of answers) answer();
+  }
+  const paused = await ledger(id);
+  expect(paused.counts).toMatchObject({ unknown: PAUSE_AFTER_FAILURES, pending: 1 });
+  expect(paused.pausedReason).toMatch(/never answered/);
+});
