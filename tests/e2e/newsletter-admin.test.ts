@@ -37,9 +37,11 @@ test("the owner writes the digest, sends it, watches the ledger fill, and finds 
   if (await anyway.isVisible()) await anyway.click();
 
   const row = page.getByRole("row").filter({ hasText: address });
-  await expect(row.getByText("sent", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByText("Sent", { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(row).toContainText("Kept in the outbox as");
   await expect(page.getByText(/Finished/)).toBeVisible({ timeout: 30_000 });
+  // Every state of the ledger is counted, a copy whose server never answered among them.
+  await expect(page.getByLabel("Delivery", { exact: true })).toContainText("May have arrived");
 
   // The ledger's row names the copy this reader was sent: one, with the list's headers.
   const subject = await page.locator("#newsletter-issue-title").innerText();
@@ -110,7 +112,7 @@ test("a published post is emailed from its editor, and its ledger is one click a
 
   await expect(page.locator("#newsletter-issue-title")).toHaveText(`Unseen ${word}`);
   const row = page.getByRole("row").filter({ hasText: address });
-  await expect(row.getByText("sent", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByText("Sent", { exact: true })).toBeVisible({ timeout: 30_000 });
   const file = /Kept in the outbox as (\S+\.eml)/.exec(await row.innerText())?.[1] ?? "";
   const copy = await outboxMessage(file);
   expect(copy.subject).toBe(`Unseen ${word}`);

@@ -4,6 +4,7 @@ import CallButton from "@/components/admin/CallButton";
 import { apiRequest, readableError } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
 import type { IssueLedgerJson, LetterPreview } from "../newsletter-json";
+import { DELIVERY_WORDS, resendQuestion } from "./delivery-words";
 import { LetterFrame } from "./LetterFrame";
 import { overLimitReason } from "./over-limit";
 import { whenUtc } from "./when";
@@ -95,6 +96,7 @@ export function IssueDetail({ id, onClose }: { id: number; onClose: () => void }
   if (ledger.isError) return <p role="alert">{readableError(ledger.error, "This issue could not be loaded.")}</p>;
   if (!issue) return <p className="meta">Loading the issue...</p>;
   const { counts } = issue;
+  const undelivered = counts.failed + counts.unknown;
   return (
     <section className="newsletter-issue" aria-labelledby="newsletter-issue-title">
       <header className="newsletter-issue__header">
@@ -156,14 +158,14 @@ export function IssueDetail({ id, onClose }: { id: number; onClose: () => void }
             Resume sending
           </CallButton>
         )}
-        {issue.status === "sent" && counts.failed > 0 && (
+        {issue.status === "sent" && undelivered > 0 && (
           <CallButton
             pending={resend.isPending}
             onPress={() => {
-              resend.mutate();
+              if (window.confirm(resendQuestion(counts))) resend.mutate();
             }}
           >
-            Send to those who did not get it ({counts.failed})
+            Send to those who did not get it ({undelivered})
           </CallButton>
         )}
       </div>
@@ -193,13 +195,20 @@ export function IssueDetail({ id, onClose }: { id: number; onClose: () => void }
       {counts.total > 0 && (
         <>
           <dl className="newsletter-counts" aria-label="Delivery">
-            {(["sent", "pending", "retrying", "bounced", "failed"] as const).map((status) => (
+            {(["sent", "pending", "retrying", "bounced", "failed", "unknown"] as const).map((status) => (
               <div key={status}>
-                <dt>{status.charAt(0).toUpperCase() + status.slice(1)}</dt>
+                <dt>{DELIVERY_WORDS[status]}</dt>
                 <dd>{counts[status]}</dd>
               </div>
             ))}
           </dl>
+          {counts.unknown > 0 && (
+            <p className="meta">
+              {counts.unknown === 1 ? "1 copy" : `${String(counts.unknown)} copies`} may have arrived: the mail server
+              was handed the whole message but never answered. None is sent again unless you choose "Send to those who
+              did not get it".
+            </p>
+          )}
           <div className="newsletter-table-wrap">
             <table className="newsletter-table">
               <caption className="visually-hidden">Delivery to each reader</caption>
@@ -217,7 +226,7 @@ export function IssueDetail({ id, onClose }: { id: number; onClose: () => void }
                     <td className="newsletter-table__email">{delivery.email}</td>
                     <td>
                       <span className={`badge newsletter-status newsletter-status--${delivery.status}`}>
-                        {delivery.status}
+                        {DELIVERY_WORDS[delivery.status]}
                       </span>
                       {delivery.status === "retrying" && delivery.nextAttemptAt && (
                         <span className="meta"> again {whenUtc(delivery.nextAttemptAt)}</span>
