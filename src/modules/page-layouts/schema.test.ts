@@ -78,6 +78,39 @@ describe("layoutElementSchema", () => {
     ["a child id with markup", { ...text, children: ["<b>"] }, "children.0", /letters, digits/],
   ];
 
+  // Each would make every reader's browser, the admin's in the editors too, call the site.
+  const API = "Must not be an address of the site's API";
+  const siteAreas: [string, string, string][] = [
+    ["the upload URL", "/api/objects/upload-url", API],
+    ["a dot segment before //", "/.//api/objects/upload-url", API],
+    ["an escaped dot before //", "/%2e//api/objects/upload-url", API],
+    ["a step back before //", "/x/..//api/objects/upload-url", API],
+    ["an escaped slash", "/./%2fapi/objects/upload-url", API],
+    ["upper-case escaped dots", "/x/%2E%2E/api/objects/upload-url", API],
+    ["an escape escaped again", "/%2561pi/objects/upload-url", API],
+    ["the API in capitals", "/API/objects/upload-url", API],
+    ["the API itself", "/api", API],
+    ["the API on a named host", "https://mostlymeh.example/api/objects/upload-url", API],
+    ["an admin page", "/./admin/posts", "Must not be an address of the site's admin pages"],
+  ];
+  it.each(siteAreas)("refuses an image of %s (%j)", (_name, source, message) => {
+    expect(refusal(layoutElementSchema, { ...image, content: source })).toBe(`content: ${message}`);
+  });
+  it.each(siteAreas.filter(([, , message]) => message === API))(
+    "refuses a button's destination of %s (%j)",
+    (_name, href) => {
+      expect(refusal(layoutElementSchema, { ...text, type: "button", href })).toBe(`href: ${API}`);
+    },
+  );
+  it.each([
+    ["a tab", "/a\tpi/objects/upload-url"],
+    ["a line break", "/ap\ni/objects/upload-url"],
+    ["a backslash", "/x\\..\\api/objects/upload-url"],
+    ["a protocol-relative address", "//evil.example/x.png"],
+  ])("refuses an image whose source holds %s, which the browser would read otherwise", (_name, source) => {
+    expect(refusal(layoutElementSchema, { ...image, content: source })).toMatch(/^content: /);
+  });
+
   it.each(hostile)("refuses %s", (_name, input, path, reason) => {
     const [at, message] = refusal(layoutElementSchema, input).split(/: (.*)/s);
     expect(at).toBe(path);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text, urlOrPath } from "@/lib/form-fields";
+import { siteAreaOf } from "@/lib/routed-path";
 import { mediaUrl } from "@/modules/uploads/media-url";
 import { isStyleProperty, styleFault, type StyleProperty } from "./styles";
 
@@ -61,29 +62,16 @@ export const stylesSchema = z
   );
 export type Styles = z.output<typeof stylesSchema>;
 
-// The site's API answers calls, not visits: a link or an image there would make every
-// visitor's browser (or the admin's, in the editors) call it.
-function isApiPath(value: string): boolean {
-  if (!value.startsWith("/")) return false;
-  const encoded = URL.parse(value, "https://site.invalid")?.pathname ?? value;
-  // The server routes a path as decoded: /%61pi/ is /api/.
-  let path = encoded;
-  try {
-    path = decodeURIComponent(encoded);
-  } catch {
-    // Not decodable, so not routed as anything but itself.
-  }
-  path = path.toLowerCase();
-  return path === "/api" || path.startsWith("/api/");
-}
-
 const NOT_THE_API = "Must not be an address of the site's API";
 
-/** Where a button goes: a path on this site or an https URL (`urlOrPath`'s rules), never the API. */
+/**
+ * Where a button goes: a path on this site or an https URL (`urlOrPath`'s rules), never the
+ * API, however the address spells it (`siteAreaOf`): its calls are not pages to visit.
+ */
 export const buttonHrefSchema = urlOrPath
   // urlOrPath takes http: too; what else it refuses, it says itself.
   .refine((value) => URL.parse(value)?.protocol !== "http:", "Must be a path on this site or an https URL")
-  .refine((value) => !isApiPath(value), NOT_THE_API);
+  .refine((value) => siteAreaOf(value) !== "api", NOT_THE_API);
 
 const elementFields = {
   id: elementId,
@@ -98,7 +86,8 @@ const elementFields = {
   styles: stylesSchema,
 };
 
-// An image's content is its source: a visitor's browser loads it, so it must be one of ours or an http(s) URL.
+// An image's content is its source: a visitor's browser loads it, so it must be one of ours
+// or an http(s) URL, and a file rather than the API or the admin pages (`mediaUrl`).
 const imageSource = mediaUrl("image");
 
 function checkImageSource(element: { type: string; content: string; href?: string }, ctx: z.RefinementCtx): void {
@@ -110,8 +99,6 @@ function checkImageSource(element: { type: string; content: string; href?: strin
   for (const issue of source.error?.issues ?? []) {
     ctx.addIssue({ code: "custom", path: ["content"], message: issue.message });
   }
-  if (source.success && isApiPath(source.data))
-    ctx.addIssue({ code: "custom", path: ["content"], message: NOT_THE_API });
 }
 
 /** One element of a page layout (SPEC §3 Layout element), as stored in `page_layouts.elements`. */

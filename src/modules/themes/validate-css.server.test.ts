@@ -9,6 +9,7 @@ const IMPORT = /^@import is not allowed/;
 const URL_RULE = /^url\(\) may only point at this site's own files/;
 const MARKUP = /^Markup is not allowed in CSS/;
 const SCRIPT_PROPERTY = /property is not allowed: it can run scripts$/;
+const SITE_AREA = /^url\(\) may not point at the site's API or admin pages/;
 
 // [what, css, line, column, message]: the problem expected at that spot, among any others.
 const hostile: [string, string, number, number, RegExp][] = [
@@ -89,6 +90,20 @@ const hostile: [string, string, number, number, RegExp][] = [
   ["a [ never closed in a selector", "a[{color:red}", 1, 2, /^This \[ is never closed/],
   ["an unquoted url() with a space", "a { background: url(/a b.png) }", 1, 17, /^This url\(\) could not be read/],
   ["a problem after CRLF line ends", "a { color: red }\r\n\r\nb { behavior: url(/x.htc) }", 3, 5, SCRIPT_PROPERTY],
+  // Every view of a page would make its reader's browser call the API.
+  ["a url() of the API", "a { background: url(/api/objects/upload-url) }", 1, 17, SITE_AREA],
+  ["the API behind a dot segment and //", "a { background: url(/.//api/objects/upload-url) }", 1, 17, SITE_AREA],
+  ["the API behind an escaped dot", 'a { background: url("/%2e//api/objects/upload-url") }', 1, 21, SITE_AREA],
+  ["the API behind a step back", "a { background: url(/x/..//api/objects/upload-url) }", 1, 17, SITE_AREA],
+  ["the API behind an escaped slash", "a { background: url(/./%2fapi/objects/upload-url) }", 1, 17, SITE_AREA],
+  ["the API escaped twice", "a { background: url(/%2561pi/objects/upload-url) }", 1, 17, SITE_AREA],
+  ["the API spelt with a CSS escape", "a { background: url(/\\41 PI/objects/upload-url) }", 1, 17, SITE_AREA],
+  ["the API with an escaped line break", 'a { background: url("/ap\\\ni/objects/upload-url") }', 1, 21, SITE_AREA],
+  ["the API with a tab", 'a { background: url("/a\tpi/objects/upload-url") }', 1, 21, SITE_AREA],
+  ["the API in a string of image-set()", 'a { background: image-set("/.//api/x" 1x) }', 1, 27, SITE_AREA],
+  ["the API in a custom property", ":root { --u: url(/api/objects/upload-url) }", 1, 14, SITE_AREA],
+  ["the API as a font", "@font-face {\n  font-family: X;\n  src: url(/./api/f.woff);\n}", 3, 8, SITE_AREA],
+  ["the admin pages", "a { background: url(/admin/posts) }", 1, 17, SITE_AREA],
 ];
 
 // [what, css]: ordinary CSS a theme may hold.
@@ -134,6 +149,7 @@ const accepted: [string, string][] = [
   ["a quoted site path behind a space", 'a { background: url(" /a.png") }'],
   // \e is an escape (U+000E), not a backslash: the address stays a path on this site.
   ["a \\e escape after the first slash", "a { background: url(/\\evil.png) }"],
+  ["files whose names only start like the API's", "a { background: url(/apiary.png), url(/uploads/api/a.png) }"],
   ["a string with < in it, escaped", 'a::before { content: "\\3c tag>" }'],
   ["a word that merely contains javascript", ".javascript-note { color: red }"],
 ];

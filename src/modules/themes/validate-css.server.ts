@@ -30,6 +30,7 @@ import {
   type ParseError,
 } from "@csstools/css-tokenizer";
 import { transform } from "lightningcss";
+import { siteAreaOf } from "@/lib/routed-path";
 import { THEME_CSS_MAX_BYTES, type CssFinding, type CssProblem } from "./css-problem";
 import { readRules } from "./css-rules";
 import { customPropertyCycles, customPropertyReferences } from "./custom-property-cycles";
@@ -50,6 +51,8 @@ const BAD_URL = "url() may only point at this site's own files (a path starting 
 // An address a selector chooses could report what it matched; a file needs no query.
 const QUERY_URL = "url() may not carry a query string (?): a theme's addresses are files";
 const UNREADABLE_URL = "This url() could not be read: put the address in quotes";
+// The API answers calls, some of which write, and every page would make its readers' browsers call it.
+const SITE_AREA_URL = "url() may not point at the site's API or admin pages: a theme's addresses are files";
 
 // What an HTML parser would take for a tag, an end tag, a comment or a processing instruction.
 const MARKUP_START = /<[a-z/!?]/gi;
@@ -239,7 +242,9 @@ function addressFindings(tokens: CSSToken[], enclosingFunctions: (string | undef
 
 /**
  * Why an address may not stand in a theme, if it may not: only a path on this site without
- * a query, a fragment of the page, or an image written out as a data: URI.
+ * a query, a fragment of the page, or an image written out as a data: URI; and the path
+ * read as the browser resolves it and the server routes it (`siteAreaOf`), so neither
+ * `/.//api/…` nor `/%2561pi/…` reaches the API or the admin pages.
  */
 function addressFault(address: string): string | undefined {
   // As the URL parser reads it: tabs and line breaks are dropped anywhere, controls and
@@ -247,7 +252,8 @@ function addressFault(address: string): string | undefined {
   const url = address.replace(/[\t\n\r]/g, "").replace(/^[\p{Cc} ]+|[\p{Cc} ]+$/gu, "");
   if (url.startsWith("#") || /^data:image\//i.test(url)) return undefined;
   if (!/^\/(?![/\\])/.test(url)) return BAD_URL;
-  return url.split("#")[0]?.includes("?") ? QUERY_URL : undefined;
+  if (url.split("#")[0]?.includes("?")) return QUERY_URL;
+  return siteAreaOf(url) === null ? undefined : SITE_AREA_URL;
 }
 
 let defaults: Map<string, Set<string>> | undefined;

@@ -14,6 +14,16 @@ describe("mediaUrl", () => {
     expect(mediaUrl("image").safeParse("javascript:alert(1)").success).toBe(false);
   });
 
+  it.each([
+    ["/.//api/objects/upload-url", "Must not be an address of the site's API"],
+    ["/%2561pi/objects/upload-url", "Must not be an address of the site's API"],
+    ["/uploads/..%2fadmin", "Must not be an address of the site's admin pages"],
+  ])("refuses %j, which every page showing it would make its readers call", (value, message) => {
+    for (const kind of ["image", "video", "captions"] as const) {
+      expect(mediaUrl(kind).safeParse(value).error?.issues[0]?.message).toBe(message);
+    }
+  });
+
   it.each(["javascript:alert(1)", "//evil.example/x.jpg", "uploads/a.jpg", ""])(
     "refuses %j, as any link field does",
     (value) => {
