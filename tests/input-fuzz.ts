@@ -1,18 +1,19 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { sql, type SQL } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../db/client.ts";
 import { callEndpoint, endpoints, type Call, type Endpoint } from "./api-routes.ts";
 import { insertPost, insertPostImage, insertUser, insertVideo } from "./factories.ts";
 import { createTestDb } from "./setup/test-db.ts";
+import { countWrites } from "./setup/write-counter.ts";
 import type { SessionUser } from "@/modules/auth/session.server";
 import { createLayout } from "@/modules/page-layouts/layouts.server";
 import type { LayoutElement } from "@/modules/page-layouts/schema";
 import { LocalStore } from "@/modules/uploads/local-store.server";
 import { CATEGORIES } from "@/lib/categories";
+import { ensureSigningKeys } from "@/lib/signing.server";
 import { runtime } from "@/server/runtime";
 
 // Hostile input of every shape, in parameters, query and body, to every /api route as the
@@ -341,22 +342,11 @@ export function fuzzRoutes(kind: string, chosen: (endpoint: Endpoint) => boolean
   let handle: DbHandle;
   let uploads: string;
 
-  // Both drivers answer a raw query with its rows under `rows`.
-  async function rowsOf<T>(query: SQL): Promise<T[]> {
-    return ((await handle.db.execute(query)) as { rows: T[] }).rows;
-  }
-
   /**
    * How many rows have been written so far, in every table but the rate-limit counters and
-   * failed sign-ins (which count refused attempts on purpose): a trigger on each table, made
-   * in this test's own database, adds one per row inserted, updated or deleted, and a rolled
-   * back write adds nothing. One tiny read after each call, where counting every table's rows
-   * took most of the fuzz's time.
+   * failed sign-ins (which count refused attempts on purpose): one tiny read after each call.
    */
-  async function rowsWritten(): Promise<number> {
-    const [row] = await rowsOf<{ n: number | string }>(sql`select n from fuzz_rows_written`);
-    return Number(row?.n);
-  }
+  let rowsWritten: () => Promise<number>;
 
   beforeAll(async () => {
     handle = await createTestDb();
@@ -369,23 +359,9 @@ export function fuzzRoutes(kind: string, chosen: (endpoint: Endpoint) => boolean
     await insertVideo(handle.db, { slug: "first-video" });
     // Routes under /api/layouts/{id} come before the one that creates a layout, so one is made here for them to reach.
     await createLayout(handle.db, { pageName: "home", pageType: "page", elements: validElements }, admin.id);
-    // The upload signing key is made on first use, by any caller; made here, a refused upload writes nothing.
-    const uploadUrl = endpoints.find((e) => e.path === "/api/objects/upload-url");
-    if (uploadUrl) await callEndpoint(uploadUrl, { user: admin, params: {} });
-    const tables = await rowsOf<{ table_name: string }>(
-      sql`select table_name from information_schema.tables where table_schema = 'public' and table_name not in ('rate_limits', 'login_failures') order by 1`,
-    );
-    await handle.db.execute(sql`create table fuzz_rows_written (n bigint not null)`);
-    await handle.db.execute(sql`insert into fuzz_rows_written values (0)`);
-    await handle.db.execute(
-      sql.raw(`create function fuzz_count_row() returns trigger language plpgsql as $$
-        begin update fuzz_rows_written set n = n + 1; return null; end $$`),
-    );
-    for (const { table_name: table } of tables) {
-      await handle.db.execute(
-        sql`create trigger fuzz_count_row after insert or update or delete on ${sql.identifier(table)} for each row execute function fuzz_count_row()`,
-      );
-    }
+    // As at start, so a call that signs or checks a signature writes nothing.
+    await ensureSigningKeys(handle.db);
+    rowsWritten = await countWrites(handle, ["rate_limits", "login_failures"]);
   });
   afterAll(async () => {
     await handle.close();

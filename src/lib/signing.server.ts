@@ -6,16 +6,28 @@ import { tables } from "./db.server";
 const { appState } = tables;
 
 /** What a key signs; each purpose has its own key, so one signature never passes for another's. */
-export type SigningPurpose = "uploadSigningKey" | "deviceCookieKey" | "newsletterLinkKey";
+const SIGNING_PURPOSES = ["uploadSigningKey", "deviceCookieKey", "newsletterLinkKey"] as const;
+export type SigningPurpose = (typeof SIGNING_PURPOSES)[number];
 
-// The key lives in the database (made by whichever instance needs it first), so every
-// instance signs and checks alike.
+const newKey = (purpose: SigningPurpose) => ({ key: purpose, value: randomBytes(32).toString("base64") });
+
+/**
+ * Make every purpose's key that does not exist yet, once, at start: signing is then only a
+ * read, so a GET that signs something (an upload URL) writes nothing.
+ */
+export async function ensureSigningKeys(db: Db): Promise<void> {
+  await db.insert(appState).values(SIGNING_PURPOSES.map(newKey)).onConflictDoNothing();
+}
+
+// The key lives in the database, so every instance signs and checks alike. One missing (a
+// database the start did not prepare: a script, a test) is made by whoever needs it first.
 async function signingKey(db: Db, purpose: SigningPurpose): Promise<Buffer> {
-  await db
-    .insert(appState)
-    .values({ key: purpose, value: randomBytes(32).toString("base64") })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appState).where(eq(appState.key, purpose));
+  const read = async () => (await db.select().from(appState).where(eq(appState.key, purpose)))[0];
+  let row = await read();
+  if (!row) {
+    await db.insert(appState).values(newKey(purpose)).onConflictDoNothing();
+    row = await read();
+  }
   return Buffer.from(String(row?.value), "base64");
 }
 

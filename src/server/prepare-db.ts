@@ -5,6 +5,7 @@ import { runMigrations } from "../../db/migrate.ts";
 import { ensureAdmin, type EnsureAdminResult } from "../modules/auth/admin-account.server.ts";
 import { seedIfEmpty } from "../modules/content/seed.server.ts";
 import type { Settings } from "../lib/settings.server.ts";
+import { ensureSigningKeys } from "../lib/signing.server.ts";
 import { ensureTheme } from "../modules/themes/themes.server.ts";
 import { createObjectStore } from "../modules/uploads/open-object-store.server.ts";
 
@@ -14,11 +15,15 @@ export interface PreparedDb {
   admin: EnsureAdminResult;
 }
 
-/** Open the database, bring its schema up to date, seed it if empty, and make sure a theme and an admin exist. */
+/**
+ * Open the database, bring its schema up to date, seed it if empty, and make sure the
+ * signing keys, a theme and an admin exist.
+ */
 export async function prepareDb(settings: Settings): Promise<PreparedDb> {
   const handle = createDb(settings.databaseUrl);
   try {
     await runMigrations(handle);
+    await ensureSigningKeys(handle.db);
     const seeded = await seedIfEmpty(handle.db, {
       contentDir: path.resolve("content"),
       store: await createObjectStore(settings, handle.db),
