@@ -10,7 +10,7 @@ export { cssThemes } from "./css-themes.ts";
 export { newsletterSubscribers } from "./newsletter.ts";
 export { newsletterIssues, newsletterDeliveries } from "./newsletter-issues.ts";
 export { appState } from "./app-state.ts";
-export { uploadGrants } from "./upload-grants.ts";
+export { uploadClaims } from "./upload-claims.ts";
 export { revisions } from "./revisions.ts";
 export { previewLinks } from "./preview-links.ts";
 export { analyticsSalts, analyticsVisitors, analyticsPages, analyticsSources } from "./analytics.ts";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DbHandle } from "../../db/client.ts";
-import { loginFailures, rateLimits, sessions, signInAddresses, uploadGrants, users } from "../../db/schema/index.ts";
+import { loginFailures, rateLimits, sessions, signInAddresses, uploadClaims, users } from "../../db/schema/index.ts";
 import { createTestDb } from "../../tests/setup/test-db.ts";
 import { purgeExpired, refreshStatistics } from "./housekeeping.server";
 
@@ -16,7 +16,7 @@ afterAll(async () => {
 const DAY = 24 * 60 * 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
 
-it("deletes expired sessions, ended limit windows, old sign-in addresses and lapsed upload grants and keeps live ones", async () => {
+it("deletes expired sessions, ended limit windows, old sign-in addresses and lapsed upload claims and keeps live ones", async () => {
   const [user] = await handle.db.insert(users).values({ username: "sweeper", passwordHash: "x" }).returning();
   if (!user) throw new Error("insert failed");
   const session = (id: string, createdAt: Date, lastVerifiedAt = createdAt) => ({
@@ -42,7 +42,7 @@ it("deletes expired sessions, ended limit windows, old sign-in addresses and lap
     await handle.db
       .insert(signInAddresses)
       .values({ userId: user.id, address: `old${suffix}`, signedInAt: ago(31 * DAY) });
-    await handle.db.insert(uploadGrants).values({ key: `lapsed${suffix}`, userId: user.id, expiresAt: ago(1000) });
+    await handle.db.insert(uploadClaims).values({ key: `lapsed${suffix}`, expiresAt: ago(1000) });
   };
   const onlyLiveRowsLeft = async () => {
     expect((await handle.db.select({ id: sessions.id }).from(sessions)).map((s) => s.id)).toEqual(["live"]);
@@ -52,7 +52,7 @@ it("deletes expired sessions, ended limit windows, old sign-in addresses and lap
     ]);
     const addresses = await handle.db.select({ address: signInAddresses.address }).from(signInAddresses);
     expect(addresses.map((r) => r.address)).toEqual(["live"]);
-    expect((await handle.db.select({ key: uploadGrants.key }).from(uploadGrants)).map((g) => g.key)).toEqual(["live"]);
+    expect((await handle.db.select({ key: uploadClaims.key }).from(uploadClaims)).map((c) => c.key)).toEqual(["live"]);
   };
   await handle.db.insert(sessions).values(session("live", ago(DAY), ago(60_000)));
   await handle.db.insert(rateLimits).values({ key: "live", count: 1, resetAt: sql`now() + interval '1 hour'` });
@@ -60,7 +60,7 @@ it("deletes expired sessions, ended limit windows, old sign-in addresses and lap
     .insert(loginFailures)
     .values({ name: "live", count: 1, lastFailedAt: ago(60_000), resetAt: sql`now() + interval '1 hour'` });
   await handle.db.insert(signInAddresses).values({ userId: user.id, address: "live", signedInAt: ago(29 * DAY) });
-  await handle.db.insert(uploadGrants).values({ key: "live", userId: user.id, expiresAt: ago(-DAY) });
+  await handle.db.insert(uploadClaims).values({ key: "live", expiresAt: ago(-DAY) });
   await insertRows("-first");
   await purgeExpired(handle.db);
   await onlyLiveRowsLeft();

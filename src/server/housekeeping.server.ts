@@ -1,7 +1,7 @@
 import { purgeExpiredLoginFailures } from "@/modules/auth/account-throttle.server";
 import { deleteExpiredSessions } from "@/modules/auth/session.server";
 import { purgeOldAddresses } from "@/modules/auth/sign-in-addresses.server";
-import { purgeExpiredGrants } from "@/modules/uploads/upload-grants.server";
+import { purgeExpiredClaims } from "@/modules/uploads/upload-claims.server";
 import { purgeUnconfirmed } from "@/modules/newsletter/newsletter.server";
 import { forgetClosedDays } from "@/modules/analytics/record.server";
 import { sql } from "drizzle-orm";
@@ -11,7 +11,7 @@ import { purgeExpiredRateLimits } from "../lib/rate-limit.server";
 
 /**
  * Delete sessions past their timeouts, rate-limit counters and sign-in failures whose
- * window has ended, sign-in addresses no longer remembered, lapsed upload grants,
+ * window has ended, sign-in addresses no longer remembered, spent upload keys no URL can use any more,
  * newsletter addresses never confirmed, and the visitor hashes and salts of closed days.
  */
 export async function purgeExpired(db: Db): Promise<void> {
@@ -19,7 +19,7 @@ export async function purgeExpired(db: Db): Promise<void> {
   await purgeExpiredRateLimits(db);
   await purgeExpiredLoginFailures(db);
   await purgeOldAddresses(db);
-  await purgeExpiredGrants(db);
+  await purgeExpiredClaims(db);
   await purgeUnconfirmed(db);
   await forgetClosedDays(db);
 }

@@ -6,7 +6,7 @@ import type { UploadTarget } from "./contract";
 import type { ObjectStore } from "./object-store.server";
 import { serveFile } from "./serve-file.server";
 import { receiveUpload } from "./local-uploads.server";
-import { ABANDONED_AFTER_MS } from "./upload-grants.server";
+import { ABANDONED_AFTER_MS } from "./upload-claims.server";
 import { signUpload, type UploadPolicy } from "./upload-policy.server";
 import { isObjectKey, type Upload } from "./upload-keys";
 

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, rename, rm } from "node:fs/promises";
+import { link, mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { Writable } from "node:stream";
 import type { Db } from "@/lib/db.server";
 import { conflict, DomainError, invalid, tooLarge } from "@/lib/errors";
-import { markReceived } from "./upload-grants.server";
+import { isClaimed } from "./upload-claims.server";
 import type { UploadPolicy } from "./upload-policy.server";
 
 /** Write a body to `file`, refusing more than `max` bytes (413) and nothing at all (400). */
@@ -36,12 +36,14 @@ async function write(body: ReadableStream<Uint8Array>, max: number, file: string
   if (size === 0) throw invalid("The file is empty");
 }
 
+const USED = "This upload URL was already used";
+
 /**
  * Take an upload's body as the signed policy allows, into `file`, the local store's file
- * for the policy's key. The body goes to a file of its own first; only once it is whole
- * is the URL used up and the file put in place, so a failed upload leaves nothing behind
- * and the URL can be tried again, and of two uploads with one URL only the first to
- * finish is kept (409 for the other).
+ * for the policy's key. The body goes to a file of its own first; only once it is whole is
+ * it linked into place, which fails if a file is there already, so a failed upload leaves
+ * nothing behind and the URL can be tried again, and of two uploads with one URL only the
+ * first to finish is kept (409 for the other). Nothing is recorded: the file is the use.
  */
 export async function receiveUpload(
   db: Db,
@@ -51,12 +53,15 @@ export async function receiveUpload(
 ): Promise<void> {
   if (!body) throw invalid("Nothing to upload");
   await mkdir(path.dirname(file), { recursive: true });
-  // Beside the key's file, so the rename cannot cross file systems; swept with raw uploads.
+  // Beside the key's file, so the link cannot cross file systems; swept with raw uploads.
   const partial = `${file}.${randomUUID()}.part`;
   try {
     await write(body, policy.max, partial);
-    if (!(await markReceived(db, policy.key, policy.uid))) throw conflict("This upload URL was already used");
-    await rename(partial, file);
+    // Normalised while this one was on its way: the key is spent.
+    if (await isClaimed(db, policy.key)) throw conflict(USED);
+    await link(partial, file).catch((error: unknown) => {
+      throw (error as NodeJS.ErrnoException).code === "EEXIST" ? conflict(USED) : error;
+    });
   } finally {
     await rm(partial, { force: true });
   }

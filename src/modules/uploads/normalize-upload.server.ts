@@ -6,8 +6,8 @@ import { decodesWhole } from "./decode-image.server";
 import { detectType, SAMPLE_BYTES, type DetectedType } from "./detect-type.server";
 import { webVttFault } from "./webvtt.server";
 import type { ObjectStore } from "./object-store.server";
-import { currentGrant, returnGrant, takeGrant } from "./upload-grants.server";
-import { rawKindOf, servedKey } from "./upload-keys";
+import { claimUpload, releaseClaim } from "./upload-claims.server";
+import { rawKeyOwner, servedKey } from "./upload-keys";
 
 /** Why an upload is refused, as a failure of the field that named it. */
 const refusal = (code: "unsupported_type" | "too_large", message: string) =>
@@ -61,26 +61,25 @@ async function checkAndMove(store: ObjectStore, key: string, kind: UploadKind, s
 
 /**
  * Turn a raw upload into a served object: only our own raw upload paths are accepted (no
- * traversal, no other URLs), and only by the account the upload URL was handed to (404
- * for any other). The type is read from the file's bytes (SVG and HTML are refused) and
- * must be of the kind the upload URL was asked for, the size limit for that kind is
- * checked, and an image must decode whole. Of several calls for one upload at once, one goes on and the others get 409.
- * Returns the path to use.
+ * traversal, no other URLs), and only by the account the key was handed to, which the key
+ * names (404 for any other). The type is read from the file's bytes (SVG and HTML are
+ * refused) and must be of the kind the upload URL was asked for, the size limit for that
+ * kind is checked, and an image must decode whole. Each key is normalised once: of several
+ * calls at once, one goes on and the others get 409 or 404. Returns the path to use.
  */
 export async function normalizeUpload(db: Db, store: ObjectStore, rawPath: string, userId: number): Promise<string> {
   const key = rawPath.startsWith(UPLOADS_PREFIX) ? rawPath.slice(UPLOADS_PREFIX.length) : "";
-  const kind = rawKindOf(key);
-  if (!kind) throw invalid("Not an upload of this site", "rawPath");
-  if (!(await currentGrant(db, key, userId))) throw notFound("Upload");
+  const raw = rawKeyOwner(key);
+  if (!raw) throw invalid("Not an upload of this site", "rawPath");
+  if (raw.userId !== userId) throw notFound("Upload");
   const size = await store.size(key);
   if (size === null) throw notFound("Upload");
-  const grant = await takeGrant(db, key, userId);
-  if (!grant) throw conflict("This upload is already being normalised");
+  if (!(await claimUpload(db, key))) throw conflict("This upload is already normalised, or being normalised");
   try {
-    return await checkAndMove(store, key, kind, size);
+    return await checkAndMove(store, key, raw.kind, size);
   } catch (error) {
     // The file is still there when the store failed, so the upload may be normalised again.
-    if (!(error instanceof DomainError)) await returnGrant(db, grant);
+    if (!(error instanceof DomainError)) await releaseClaim(db, key);
     throw error;
   }
 }

@@ -79,7 +79,7 @@ describe("the image endpoint", () => {
   });
 
   it("never reads a raw upload, a video or anything outside the images", async () => {
-    const raw = await keep(newRawKey("image"), media.png());
+    const raw = await keep(newRawKey("image", 1), media.png());
     const video = await keep("videos/clip.png", media.png());
     for (const href of [raw, video, "/etc/passwd", "/uploads/images/../raw/x", "https://evil.example/a.png"]) {
       const res = await get(resizedUrl(href, 32, 32));

@@ -9,6 +9,8 @@ import { users } from "../../../db/schema/index.ts";
 import { concat, media } from "../../../tests/media.ts";
 import { fakeS3Settings, startFakeS3, type FakeS3 } from "../../../tests/setup/fake-s3.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
+import { countWrites } from "../../../tests/setup/write-counter.ts";
+import { ensureSigningKeys } from "@/lib/signing.server";
 import { runtime } from "@/server/runtime";
 import type { SessionUser } from "@/modules/auth/session.server";
 import { POST as normalizeRoute } from "@/pages/api/objects/normalize";
@@ -78,6 +80,8 @@ beforeAll(async () => {
   local = new LocalStore(root, handle.db);
   s3 = new S3Store(fakeS3Settings(fake, S3));
   runtime().useDatabase(handle);
+  // As at start.
+  await ensureSigningKeys(handle.db);
 });
 afterAll(async () => {
   await fake.close();
@@ -143,13 +147,58 @@ describe("the local driver's signed upload URL", () => {
     runtime().useObjectStore(local);
   });
 
+  /** The URL with its policy's JSON changed by `change`, the signature kept. */
+  function tampered(target: UploadTarget, change: (policy: Record<string, unknown>) => void): UploadTarget {
+    const url = new URL(target.url, "http://site.test");
+    const policy = JSON.parse(Buffer.from(url.searchParams.get("policy") ?? "", "base64url").toString()) as Record<
+      string,
+      unknown
+    >;
+    change(policy);
+    url.searchParams.set("policy", Buffer.from(JSON.stringify(policy)).toString("base64url"));
+    return { ...target, url: url.pathname + url.search };
+  }
+
+  it("refuses a forged, changed or expired URL with 403 saying so, and keeps nothing", async () => {
+    const jpeg = await JPEG;
+    const target = await uploadUrl(owner);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - 16 * 60 * 1000 });
+    const old = await uploadUrl(owner);
+    vi.useRealTimers();
+    const forged = { ...target, url: target.url.replace(/signature=[^&]+/, "signature=AAAA") };
+    const bigger = tampered(target, (policy) => {
+      policy.max = Number(policy.max) * 100;
+    });
+    const later = tampered(old, (policy) => {
+      policy.exp = Date.now() + 60_000;
+    });
+    const elsewhere = tampered(target, (policy) => {
+      policy.key = String(policy.key).replace(/[a-z0-9]{26}$/, "a".repeat(26));
+    });
+    const notSigned = "This upload URL is not one the site signed, or was changed since";
+    for (const [sent, error] of [
+      [forged, notSigned],
+      [bigger, notSigned],
+      [later, notSigned],
+      [elsewhere, notSigned],
+      [old, "This upload URL has expired: ask for a new one"],
+    ] as const) {
+      const res = await put(owner, sent, jpeg);
+      expect(res.status, sent.url).toBe(403);
+      expect(await res.json()).toEqual({ code: "forbidden", error });
+    }
+    expect(await readdir(path.join(root, "raw", "image", String(owner.id))).catch(() => [])).toEqual([]);
+    expect((await put(owner, target, jpeg)).status).toBe(201);
+    expect((await normalize(owner, target.rawPath)).status).toBe(200);
+  });
+
   it("is used up only by a file received whole, so a refused or broken upload can be sent again", async () => {
     const target = await uploadUrl(owner);
     const jpeg = await JPEG;
     expect((await put(owner, target, jpeg, "image/png")).status).toBe(415);
     expect((await put(owner, target, brokenBody(jpeg.subarray(0, 100)))).status).toBe(400);
     expect((await put(owner, target, new Uint8Array())).status).toBe(400);
-    expect(await readdir(path.join(root, "raw", "image"))).toEqual([]);
+    expect(await readdir(path.join(root, "raw", "image", String(owner.id))).catch(() => [])).toEqual([]);
 
     expect((await put(owner, target, jpeg)).status).toBe(201);
     expect((await put(owner, target, jpeg)).status).toBe(409);
@@ -163,7 +212,7 @@ describe("the local driver's signed upload URL", () => {
     const [a, b] = [heldBody(jpeg.subarray(0, 10)), heldBody(jpeg.subarray(0, 10))];
     const responses = [put(owner, target, a.body), put(owner, target, b.body)];
     // Both are past the URL's check and writing when the first finishes.
-    const folder = path.join(root, "raw", "image");
+    const folder = path.join(root, "raw", "image", String(owner.id));
     await vi.waitFor(async () => {
       expect((await readdir(folder)).filter((name) => name.endsWith(".part"))).toHaveLength(2);
     });
@@ -222,6 +271,16 @@ describe.each([
     const rawPath = await uploaded();
     expect((await normalize(other, rawPath)).status).toBe(404);
     expect((await normalize(owner, rawPath)).status).toBe(200);
+  });
+
+  it("never normalises a key twice, so a file sent to it again cannot replace the first", async () => {
+    const rawPath = await uploaded();
+    const first = await normalize(owner, rawPath);
+    const { normalizedPath } = (await first.json()) as { normalizedPath: string };
+    // Another JPEG, which would be kept under the same name.
+    await store().put(rawPath.slice("/uploads/".length), PHOTO, "image/jpeg");
+    expect((await normalize(owner, rawPath)).status).toBe(409);
+    expect(await store().size(normalizedPath.slice("/uploads/".length))).toBe((await JPEG).length);
   });
 
   it("answers 404 for an upload whose file has not arrived, and still takes it once it has", async () => {
@@ -306,5 +365,27 @@ describe.each([
       error: "This image could not be read: the file is damaged, incomplete or has too many pixels",
     });
     expect(await store().size(rawPath.slice("/uploads/".length))).toBeNull();
+  });
+});
+
+describe("asking for upload URLs", () => {
+  let rowsWritten: () => Promise<number>;
+  beforeAll(async () => {
+    rowsWritten = await countWrites(handle);
+  });
+
+  // A page could make every admin's browser ask (an image or a theme pointing here): each
+  // answer is signed, never recorded.
+  it.each([
+    ["local", () => local],
+    ["S3", () => s3],
+  ] as const)("writes nothing to any table, with the %s store", async (_, store) => {
+    runtime().useObjectStore(store());
+    const before = await rowsWritten();
+    for (const type of ["image/jpeg", "video/mp4", "text/vtt"]) {
+      const res = await call(uploadUrlRoute, owner, `/api/objects/upload-url?contentType=${type}`);
+      expect(res.status).toBe(200);
+    }
+    expect(await rowsWritten()).toBe(before);
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isServedKey, resizableKey } from "./upload-keys";
+import { isServedKey, newRawKey, rawKeyOwner, resizableKey } from "./upload-keys";
 
 describe("resizableKey", () => {
   it.each([
     ["/uploads/images/abc.jpg", "images/abc.jpg"],
     ["/uploads/seed/kettle-poster.jpg", "seed/kettle-poster.jpg"],
-    ["/uploads/raw/image/abcdefghijklmnopqrstuvwxyz", null],
+    ["/uploads/raw/image/1/abcdefghijklmnopqrstuvwxyz", null],
     ["/uploads/videos/abc.mp4", null],
     ["/uploads/images", null],
     ["/uploads/seedling/a.jpg", null],
@@ -24,11 +24,28 @@ describe("isServedKey", () => {
     ["images/abc.jpg", true],
     ["videos/abc.mp4", true],
     ["seed/kettle.vtt", true],
-    ["raw/image/abcdefghijklmnopqrstuvwxyz", false],
+    ["raw/image/1/abcdefghijklmnopqrstuvwxyz", false],
     ["raw", false],
     ["../raw/x", false],
     ["/raw/image/x", false],
   ])("%s is %s", (key, served) => {
     expect(isServedKey(key)).toBe(served);
+  });
+});
+
+describe("rawKeyOwner", () => {
+  it("reads the kind and the account a fresh key was handed out for", () => {
+    expect(rawKeyOwner(newRawKey("captions", 42))).toEqual({ kind: "captions", userId: 42 });
+  });
+
+  it.each([
+    "raw/image/abcdefghijklmnopqrstuvwxyz",
+    "raw/image/0/abcdefghijklmnopqrstuvwxyz",
+    "raw/image/1/../2/abcdefghijklmnopqrstuvwxyz",
+    "raw/audio/1/abcdefghijklmnopqrstuvwxyz",
+    "raw/image/1/abcdefghijklmnopqrstuvwxy",
+    "images/1/abcdefghijklmnopqrstuvwxyz",
+  ])("refuses %s", (key) => {
+    expect(rawKeyOwner(key)).toBeNull();
   });
 });

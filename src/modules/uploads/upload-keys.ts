@@ -10,11 +10,12 @@ const KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
 export const isObjectKey = (key: string): boolean => KEY.test(key) && !key.includes("..");
 
 /**
- * Where an upload waits, unchecked and never served, until it is normalised. The folder is
- * the kind asked for when the key was handed out; the signed policy fixes the key, so the
- * uploader cannot move the file to another kind's folder.
+ * Where an upload waits, unchecked and never served, until it is normalised: a folder for
+ * the kind asked for and one for the account that asked, both named when the key was handed
+ * out. Only the site names raw keys, in the policy it signs (or has S3 presign) for that
+ * account, so a file under one was sent with that account's permission, of that kind.
  */
-export const RAW_KEY = /^raw\/(image|video|captions)\/[a-z0-9]{26}$/;
+export const RAW_KEY = /^raw\/(image|video|captions)\/([1-9][0-9]{0,9})\/[a-z0-9]{26}$/;
 
 /** Whether `/uploads/<key>` may be served: any object we could have stored, but never an unchecked raw upload. */
 export const isServedKey = (key: string): boolean => isObjectKey(key) && key.split("/", 1)[0] !== "raw";
@@ -33,21 +34,26 @@ export function resizableKey(href: string): string | null {
   return isObjectKey(key) && RESIZABLE_FOLDERS.some((folder) => key.startsWith(`${folder}/`)) ? key : null;
 }
 
-/** A fresh, unguessable key for one upload of `kind` (130 random bits in 26 base-32 characters). */
-export function newRawKey(kind: UploadKind): string {
+/** A fresh, unguessable key for one upload of `kind` by `userId` (130 random bits in 26 base-32 characters). */
+export function newRawKey(kind: UploadKind, userId: number): string {
   const alphabet = "abcdefghijklmnopqrstuvwxyz234567";
   const bytes = crypto.getRandomValues(new Uint8Array(26));
-  return `raw/${kind}/${Array.from(bytes, (b) => alphabet[b & 31]).join("")}`;
-}
-
-/** The kind a raw key was handed out for, or null when it is not a raw key. */
-export function rawKindOf(key: string): UploadKind | null {
-  return (RAW_KEY.exec(key)?.[1] as UploadKind | undefined) ?? null;
+  return `raw/${kind}/${String(userId)}/${Array.from(bytes, (b) => alphabet[b & 31]).join("")}`;
 }
 
 /**
- * One upload a store may permit: a fresh raw key of the type's kind, that kind's size
- * limit, and the account it is for.
+ * The kind a raw key was handed out for and the account it was handed to, or null when it
+ * is not a raw key.
+ * @example rawKeyOwner("raw/video/7/abcdefghijklmnopqrstuvwxyz") // { kind: "video", userId: 7 }
+ */
+export function rawKeyOwner(key: string): { kind: UploadKind; userId: number } | null {
+  const match = RAW_KEY.exec(key);
+  return match ? { kind: match[1] as UploadKind, userId: Number(match[2]) } : null;
+}
+
+/**
+ * One upload a store may permit: a fresh raw key of the type's kind and account, that
+ * kind's size limit, and the account it is for.
  */
 export interface Upload {
   key: string;
@@ -59,7 +65,7 @@ export interface Upload {
 /** Permission to ask a store for, for one file of `type` sent by `userId`. */
 export function newUpload(type: UploadableType, userId: number): Upload {
   const kind = uploadKindOf(type);
-  return { key: newRawKey(kind), type, maxBytes: MAX_BYTES[kind], userId };
+  return { key: newRawKey(kind, userId), type, maxBytes: MAX_BYTES[kind], userId };
 }
 
 /**

@@ -3,8 +3,10 @@ import type { Db } from "@/lib/db.server";
 import { conflict, forbidden } from "@/lib/errors";
 import { isSignedBy, sign } from "@/lib/signing.server";
 import { UPLOADABLE_TYPES } from "./contract";
-import { currentGrant } from "./upload-grants.server";
+import { isClaimed } from "./upload-claims.server";
 import { RAW_KEY, type Upload } from "./upload-keys";
+
+const NOT_SIGNED = "This upload URL is not one the site signed, or was changed since";
 
 /** How long a signed upload URL may be used. */
 export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
@@ -22,7 +24,8 @@ export type UploadPolicy = z.output<typeof policySchema>;
 /**
  * Permission for one direct upload: the URL of the site's upload endpoint with an
  * HMAC-signed policy fixing where the file goes, its type and largest size, who may send
- * it, and when the permission ends (the local driver's presigned URL).
+ * it, and when the permission ends (the local driver's presigned URL). The policy is the
+ * whole grant: nothing is recorded when it is made, so asking for one changes nothing.
  */
 export async function signUpload(db: Db, upload: Upload, now = Date.now()): Promise<string> {
   const policy: UploadPolicy = {
@@ -38,9 +41,9 @@ export async function signUpload(db: Db, upload: Upload, now = Date.now()): Prom
 }
 
 /**
- * The policy of a signed upload URL, if genuine, unexpired, handed to `userId` and not yet
- * used. Checking does not use it up: only a file received whole does (`receiveUpload`), so a
- * refused or broken upload can be sent again.
+ * The policy of a signed upload URL, if genuine, unexpired, handed to `userId` and its key
+ * not yet normalised. Checking does not use it up: only a file received whole does
+ * (`receiveUpload`), so a refused or broken upload can be sent again.
  */
 export async function checkUpload(
   db: Db,
@@ -49,12 +52,12 @@ export async function checkUpload(
   userId: number,
   now = Date.now(),
 ): Promise<UploadPolicy> {
-  if (!(await isSignedBy(db, "uploadSigningKey", encoded, signature))) throw forbidden("Invalid upload signature");
+  // Forged, or changed after signing (another key, type, size or time): nothing of it is read.
+  if (!(await isSignedBy(db, "uploadSigningKey", encoded, signature))) throw forbidden(NOT_SIGNED);
   const parsed = policySchema.safeParse(JSON.parse(Buffer.from(encoded, "base64url").toString()));
-  if (!parsed.success) throw forbidden("Invalid upload policy");
-  if (parsed.data.exp <= now) throw forbidden("This upload URL has expired");
+  if (!parsed.success) throw forbidden(NOT_SIGNED);
+  if (parsed.data.exp <= now) throw forbidden("This upload URL has expired: ask for a new one");
   if (parsed.data.uid !== userId) throw forbidden("This upload URL was given to another account");
-  const grant = await currentGrant(db, parsed.data.key, userId, new Date(now));
-  if (!grant || grant.receivedAt) throw conflict("This upload URL was already used");
+  if (await isClaimed(db, parsed.data.key)) throw conflict("This upload URL was already used");
   return parsed.data;
 }

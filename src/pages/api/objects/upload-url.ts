@@ -3,7 +3,7 @@ import { defineRoute } from "@/server/define-route.server";
 import { UPLOADS_PREFIX } from "@/lib/image-url";
 import { runtime } from "@/server/runtime";
 import { UPLOADABLE_TYPES, type UploadTarget } from "@/modules/uploads/contract";
-import { grantUpload } from "@/modules/uploads/upload-grants.server";
+import { newUpload } from "@/modules/uploads/upload-keys";
 
 const query = z.object({
   contentType: z
@@ -11,14 +11,17 @@ const query = z.object({
     .default("image/jpeg"),
 });
 
-/** Parameters for one direct upload (SPEC §7): a signed PUT to the site, or a presigned POST to S3. */
+/**
+ * Parameters for one direct upload (SPEC §7): a signed PUT to the site, or a presigned POST
+ * to S3. A GET changes nothing: the permission is signed, not recorded.
+ */
 export const GET = defineRoute({
   access: "admin",
   query,
-  run: async ({ db, user, query: { contentType } }): Promise<UploadTarget> => {
-    // The key names the kind asked for and is recorded as this admin's; the signed policy
-    // fixes key, type and sender together.
-    const upload = await grantUpload(db, contentType, user.id);
+  run: async ({ user, query: { contentType } }): Promise<UploadTarget> => {
+    // The key names the kind asked for and this admin; the signed policy fixes key, type,
+    // size and sender together.
+    const upload = newUpload(contentType, user.id);
     const target = await (await runtime().objects()).uploadTarget(upload);
     // rawPath (beyond the spec's fields) tells the uploader what to normalise afterwards.
     return { ...target, rawPath: UPLOADS_PREFIX + upload.key };
