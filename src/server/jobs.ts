@@ -90,14 +90,18 @@ export const JOBS: readonly Job[] = [
     },
   },
   {
-    // Nothing else deletes a session nobody comes back with, or a counter for an address
-    // never seen again: hourly keeps the tables small and costs nothing.
+    // Nothing else deletes a session nobody comes back with, a counter for an address never
+    // seen again or an upload never normalised: hourly keeps the tables and the upload
+    // folder small and costs nothing, where a sweep on each upload URL made a GET change things.
     name: "purge-expired",
     schedule: "7 * * * *",
     concurrency: 1,
     retry: { limit: 3, delaySeconds: 60, backoff: true },
     timeoutSeconds: 300,
-    run: ({ database }) => purgeExpired(database.db),
+    run: async ({ database }) => {
+      await purgeExpired(database.db);
+      await (await runtime().objects()).dropAbandoned?.();
+    },
   },
   {
     name: "refresh-statistics",

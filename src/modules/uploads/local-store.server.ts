@@ -41,12 +41,10 @@ export class LocalStore implements ObjectStore {
   }
 
   async uploadTarget(upload: Upload): Promise<Omit<UploadTarget, "rawPath">> {
-    await this.dropAbandoned();
     const url = await signUpload(this.db, upload);
     return { method: "PUT", url, fields: {}, headers: { "Content-Type": upload.type } };
   }
 
-  /** Delete uploads never normalised (a dialog closed mid-way), so they do not pile up. */
   async dropAbandoned(now = Date.now()): Promise<void> {
     // Uploads wait in a folder per kind under raw/ (RAW_KEY), so the whole tree is swept.
     const raw = path.join(this.root, "raw");

@@ -32,4 +32,10 @@ export interface ObjectStore {
    * uploads come through the site has this; S3 uploads go straight to the bucket.
    */
   receive?(body: ReadableStream<Uint8Array> | null, policy: UploadPolicy): Promise<void>;
+  /**
+   * Delete uploads never normalised (a dialog closed mid-way) once ABANDONED_AFTER_MS old,
+   * so they do not pile up; run by the hourly sweep. A bucket's own lifecycle rule does
+   * this for S3 (README).
+   */
+  dropAbandoned?(now?: number): Promise<void>;
 }

@@ -173,14 +173,17 @@ describe.each(["local", "s3"])("the %s object store", (name) => {
 });
 
 describe("the local store", () => {
-  it("drops uploads left unnormalised for a day when it hands out the next upload URL", async () => {
+  it("drops uploads left unnormalised for a day when swept, and leaves them alone when handing out a URL", async () => {
     const store = new LocalStore(root, handle.db);
     const [stale, fresh] = [newRawKey("image", owner), newRawKey("video", owner)];
     await putBytes(store, stale, Buffer.from("abandoned"));
     await putBytes(store, fresh, Buffer.from("in progress"));
     const dayAgo = new Date(Date.now() - ABANDONED_AFTER_MS - 60_000);
     await utimes(store.file(stale), dayAgo, dayAgo);
+    // A GET changes nothing, files included.
     await store.uploadTarget(newUpload("image/png", owner));
+    expect(await store.size(stale)).toBe(9);
+    await store.dropAbandoned();
     expect(await store.size(stale)).toBeNull();
     expect(await store.size(fresh)).toBe(11);
   });
