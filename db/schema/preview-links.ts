@@ -4,8 +4,8 @@ import { posts } from "./posts.ts";
 import { videos } from "./videos.ts";
 
 /**
- * A link that shows one unpublished post or video to whoever holds it, until it expires or
- * the owner revokes the item's links. Only the token's SHA-256 is kept: the table read by
+ * A link that shows one unpublished post or video to whoever holds it, until it expires,
+ * the owner revokes the item's links, or the item is published (which deletes them). Only the token's SHA-256 is kept: the table read by
  * someone else gives them no link.
  */
 export const previewLinks = pgTable(

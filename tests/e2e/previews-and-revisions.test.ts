@@ -9,7 +9,7 @@ interface Link {
   expiresAt: string;
 }
 
-test("a preview link shows a draft to whoever holds it, is never kept, and ends when revoked or published", async ({
+test("a preview link shows a draft to whoever holds it, is never kept, and ends when revoked or published, for good", async ({
   admin,
   request,
 }) => {
@@ -53,13 +53,19 @@ test("a preview link shows a draft to whoever holds it, is never kept, and ends 
     expect(await answer.text()).toContain("Preview Not Found");
   }
 
-  // Once published, a link leads to the real page, for good.
+  // Publishing ends the links, and unpublishing does not bring them back.
   const third = new URL(((await (await admin.post(`/api/posts/${String(post.id)}/preview-link`)).json()) as Link).url)
     .pathname;
   await admin.put(`/api/posts/${String(post.id)}`, { data: postBody(word, { status: "published" }) });
-  const moved = await request.get(third, { maxRedirects: 0 });
-  expect(moved.status()).toBe(301);
-  expect(moved.headers().location).toBe(`/post/${post.slug}`);
+  expect((await request.get(third, { maxRedirects: 0 })).status()).toBe(404);
+  expect((await admin.post(`/api/posts/${String(post.id)}/preview-link`)).status()).toBe(409);
+  await admin.put(`/api/posts/${String(post.id)}`, { data: postBody(word, { status: "draft" }) });
+  const ended = await request.get(third, { maxRedirects: 0 });
+  expect(ended.status()).toBe(404);
+  expect(await ended.text()).toContain("Preview Not Found");
+  // The new draft gets links of its own.
+  const fourth = (await (await admin.post(`/api/posts/${String(post.id)}/preview-link`)).json()) as Link;
+  expect((await request.get(new URL(fourth.url).pathname)).status()).toBe(200);
   await admin.delete(`/api/posts/${String(post.id)}`);
 });
 

@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { changeOf, type ContentChange } from "@/modules/publishing/content-tags";
 import { runtime } from "@/server/runtime";
+import { endPreviewLinks } from "./preview-links.server";
 import { LATE_AT_START_SECONDS } from "./publication";
 
 const { posts, videos } = tables;
@@ -37,14 +38,15 @@ export interface PublishedDue {
  * the content change (re-render, other instances, search index).
  *
  * An item keeps its scheduled date, never one later than the moment it went public; one
- * found late records by how much, for the admin's "published N minutes late" note.
+ * found late records by how much, for the admin's "published N minutes late" note. Its
+ * preview links end in the same transaction, as with any publish.
  */
 export async function publishDue(db: Db, { now, atStart = false }: PublishDueOptions = {}): Promise<PublishedDue> {
   const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
-  const flip = async (table: typeof posts | typeof videos): Promise<number[]> => {
+  const flip = async (tx: Db, table: typeof posts | typeof videos): Promise<number[]> => {
     const late = sql`extract(epoch from (${at} - ${table.publishedAt}))`;
     const lateEnough = sql`${late} > ${atStart ? LATE_AT_START_SECONDS : LATE_AFTER_SECONDS}`;
-    const rows = await db
+    const rows = await tx
       .update(table)
       .set({
         status: "published",
@@ -56,7 +58,12 @@ export async function publishDue(db: Db, { now, atStart = false }: PublishDueOpt
       .returning({ id: table.id });
     return rows.map((row) => row.id);
   };
-  const published = { posts: await flip(posts), videos: await flip(videos) };
+  const published = await db.transaction(async (tx) => {
+    const flipped = { posts: await flip(tx, posts), videos: await flip(tx, videos) };
+    await endPreviewLinks(tx, "post", flipped.posts);
+    await endPreviewLinks(tx, "video", flipped.videos);
+    return flipped;
+  });
   const changes: ContentChange[] = [...published.posts.map(changeOf.post), ...published.videos.map(changeOf.video)];
   if (changes.length > 0) await runtime().publisher.publish({ tags: [...new Set(changes.flatMap((c) => c.tags))] });
   return published;

@@ -7,6 +7,7 @@ import { runtime } from "@/server/runtime";
 import { changeOf } from "@/modules/publishing/content-tags";
 import { announce } from "@/modules/editorial/announce.server";
 import { nextPublication } from "@/modules/editorial/publication";
+import { endPreviewLinksIfPublished } from "@/modules/editorial/preview-links.server";
 import { lockedPublication } from "@/modules/editorial/visibility.server";
 import {
   keepAutosave,
@@ -99,6 +100,7 @@ export async function updatePost(
       .where(eq(posts.id, id))
       .returning(postColumns);
     if (!row) throw notFound("Post");
+    await endPreviewLinksIfPublished(tx, subject(id), current, row);
     if (data.images) {
       await tx.delete(postImages).where(eq(postImages.postId, id));
       if (data.images.length) await tx.insert(postImages).values(imageRows(id, data.images));

@@ -6,6 +6,7 @@ import { allocateSlug, type SlugSource } from "@/lib/unique-slug.server";
 import { changeOf } from "@/modules/publishing/content-tags";
 import { announce } from "@/modules/editorial/announce.server";
 import { nextPublication } from "@/modules/editorial/publication";
+import { endPreviewLinksIfPublished } from "@/modules/editorial/preview-links.server";
 import { lockedPublication } from "@/modules/editorial/visibility.server";
 import {
   keepAutosave,
@@ -71,6 +72,7 @@ export async function updateVideo(
       .where(eq(videos.id, id))
       .returning(videoColumns);
     if (!row) throw notFound("Video");
+    await endPreviewLinksIfPublished(tx, subject(id), current, row);
     await keepRevision(tx, subject(id), {
       reason: by.reason ?? saveReason(current, row),
       title: row.title,

@@ -41,8 +41,8 @@ export function PreviewLink({ itemUrl, noun }: { itemUrl: string; noun: string }
     <details className="item-tool">
       <summary>Preview link</summary>
       <p className="meta">
-        Anyone with a link sees this {noun} as visitors will, for seven days or until you revoke it. Search engines do
-        not.
+        Anyone with a link sees this {noun} as visitors will, for seven days or until you revoke it or publish the{" "}
+        {noun}. Search engines do not.
       </p>
       {link && (
         <div className="field">
