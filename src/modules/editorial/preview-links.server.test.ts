@@ -115,7 +115,7 @@ it("end, by the migration that brought this in, for whatever was already publish
   // Published as before the change, leaving their links behind.
   await handle.db.update(posts).set({ status: "published" }).where(eq(posts.id, post.id));
   await handle.db.update(videos).set({ status: "published" }).where(eq(videos.id, video.id));
-  const migration = await readFile("db/migrations/0017_end_published_previews.sql", "utf8");
+  const migration = await readFile("db/migrations/0018_end_published_previews.sql", "utf8");
   for (const statement of migration.split("--> statement-breakpoint")) await handle.db.execute(sql.raw(statement));
   expect(await shows(postLink)).toBeNull();
   expect(await shows(videoLink)).toBeNull();
