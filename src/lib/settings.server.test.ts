@@ -69,6 +69,7 @@ describe("parseSettings", () => {
       dkim: undefined,
       undoSeconds: 300,
       ratePerSecond: 5,
+      confirmationsPerHour: 50,
     });
   });
 
@@ -81,6 +82,7 @@ describe("parseSettings", () => {
       DKIM_PRIVATE_KEY_FILE: "/etc/meh/dkim.pem",
       NEWSLETTER_UNDO_SECONDS: "60",
       MAIL_RATE_PER_SECOND: "2",
+      NEWSLETTER_CONFIRMATIONS_PER_HOUR: "200",
     }).mail;
     expect(mail).toMatchObject({
       smtpUrl: "smtps://user:pass@mail.example:465",
@@ -88,6 +90,7 @@ describe("parseSettings", () => {
       dkim: { domainName: "meh.example", keySelector: "meh2026", privateKeyFile: "/etc/meh/dkim.pem" },
       undoSeconds: 60,
       ratePerSecond: 2,
+      confirmationsPerHour: 200,
     });
     expect(parseSettings({ MAIL_FROM: "letters@meh.example" }).mail.from).toBe("letters@meh.example");
   });
@@ -98,6 +101,8 @@ describe("parseSettings", () => {
     [{ DKIM_DOMAIN: "meh.example" }, /DKIM_PRIVATE_KEY_FILE: DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE/],
     [{ NEWSLETTER_UNDO_SECONDS: "-5" }, /NEWSLETTER_UNDO_SECONDS/],
     [{ MAIL_RATE_PER_SECOND: "0" }, /MAIL_RATE_PER_SECOND/],
+    [{ NEWSLETTER_CONFIRMATIONS_PER_HOUR: "0" }, /NEWSLETTER_CONFIRMATIONS_PER_HOUR/],
+    [{ NEWSLETTER_CONFIRMATIONS_PER_HOUR: "lots" }, /NEWSLETTER_CONFIRMATIONS_PER_HOUR/],
   ])("refuses mail settings that cannot work: %j", (env, message) => {
     expect(() => parseSettings(env)).toThrow(message);
   });

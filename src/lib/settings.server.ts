@@ -70,6 +70,7 @@ const settingsSchema = z
     DKIM_PRIVATE_KEY_FILE: optional,
     NEWSLETTER_UNDO_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
     MAIL_RATE_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(5),
+    NEWSLETTER_CONFIRMATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(50),
   })
   .refine((s) => (s.ADMIN_USERNAME === undefined) === (s.ADMIN_PASSWORD === undefined), {
     message: "ADMIN_USERNAME and ADMIN_PASSWORD are set together or not at all",
@@ -155,6 +156,11 @@ export interface MailSettings {
   undoSeconds: number;
   /** At most this many messages a second, so a small relay is not flooded. */
   ratePerSecond: number;
+  /**
+   * At most this many signup confirmations in any hour, for the whole site: past it signups
+   * are taken and answered alike, and their confirmations wait their turn.
+   */
+  confirmationsPerHour: number;
 }
 
 /** How the nickname generator may use OpenAI; without a key it answers from its local generator alone. */
@@ -216,6 +222,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
           : undefined,
       undoSeconds: s.NEWSLETTER_UNDO_SECONDS,
       ratePerSecond: s.MAIL_RATE_PER_SECOND,
+      confirmationsPerHour: s.NEWSLETTER_CONFIRMATIONS_PER_HOUR,
     },
   };
 }
