@@ -1,14 +1,16 @@
 import type { DbHandle } from "../../db/client.ts";
 import { z } from "zod";
 import { PUBLISH_DUE_JOB, publishDue } from "../modules/editorial/publish-due.server.ts";
-import { CONFIRMATION_JOB, sendConfirmation } from "../modules/newsletter/newsletter.server.ts";
+import { CONFIRMATION_JOB, subscribe } from "../modules/newsletter/newsletter.server.ts";
+import { sendDueConfirmations } from "../modules/newsletter/confirmations.server.ts";
 import { SEND_JOB, sendDue } from "../modules/newsletter/deliver-issue.server.ts";
 import { DIGEST_HOUR_UTC, DIGEST_JOB, writeMonthlyDigest } from "../modules/newsletter/digest.server.ts";
 import { purgeExpired, refreshStatistics } from "./housekeeping.server.ts";
 import { runtime } from "./runtime.ts";
 
 const publishDueData = z.object({ atStart: z.boolean().optional() });
-const confirmationData = z.object({ subscriberId: z.number().int().positive() });
+// A signup's address, as the endpoint's schema left it; none for the minute's sweep.
+const confirmationData = z.object({ email: z.email().max(254).optional() });
 
 /** What a job is given to work with. */
 export interface JobContext {
@@ -53,15 +55,26 @@ export const JOBS: readonly Job[] = [
     },
   },
   {
-    // Sent by a signup, so the visitor's request never waits on a mail server. A server
-    // that refuses for now is tried again; the address waits a week for its confirmation.
+    // Sent by every signup, so the visitor's request never waits on a mail server and takes
+    // the same path whatever the address: taken here, the confirmations due are sent within
+    // the hour's budget, and swept every minute besides for those the budget held back. A
+    // relay that refuses for now is tried again; the address waits a week to be confirmed.
     name: CONFIRMATION_JOB,
+    schedule: "* * * * *",
     concurrency: 2,
     retry: { limit: 6, delaySeconds: 60, backoff: true },
     timeoutSeconds: 120,
     run: async ({ database }, data) => {
-      const { subscriberId } = confirmationData.parse(data);
-      await sendConfirmation(database.db, await runtime().mailer(), runtime().settings, subscriberId);
+      const { email } = confirmationData.parse(data ?? {});
+      if (email !== undefined) await subscribe(database.db, email);
+      const { siteUrl, siteName, mail } = runtime().settings;
+      await sendDueConfirmations({
+        db: database.db,
+        mailer: await runtime().mailer(),
+        siteUrl,
+        siteName,
+        perHour: mail.confirmationsPerHour,
+      });
     },
   },
   {

@@ -87,6 +87,9 @@ test.describe("admin screens are accessible", () => {
         headers: { Origin: siteOrigin(), ...fromVisitor() },
         data: { email: address },
       });
+      // A signup is taken by the job queue, a moment after its answer.
+      const search = `/api/newsletter/subscribers?search=${encodeURIComponent(address)}`;
+      await expect.poll(async () => ((await (await page.request.get(search)).json()) as unknown[]).length).toBe(1);
       await page.goto("/admin/newsletter");
       await page.getByRole("tab", { name: "Subscribers" }).click();
       await expect(page.getByRole("row").filter({ hasText: address })).toBeVisible();

@@ -2,8 +2,8 @@ import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { siteOrigin } from "./support";
 
-// Every POST here counts against the per-client limit (20 an hour from 127.0.0.1, shared by
-// all files against one server): this file makes 14. Each test uses its own address.
+// Every POST here counts against the per-network limit (20 an hour from 127.0.0.0/24, shared
+// by all files against one server): this file makes 14. Each test uses its own address.
 const ENDPOINT = "/api/newsletter/subscribe";
 
 const uniqueAddress = () => `meh-${crypto.randomUUID()}@example.com`;
@@ -60,23 +60,16 @@ test.describe("JSON signups (the island)", () => {
     expect(res.status()).toBe(413);
   });
 
-  test("allows five attempts an hour per address, then 429 with Retry-After", async ({ request }) => {
+  test("answers attempt after attempt at one mailbox alike, telling nobody it was held back", async ({ request }) => {
     const email = uniqueAddress();
-    const spellings = [email, email.toUpperCase(), ` ${email}`, `${email} `, email];
+    const [name, domain] = email.split("@");
+    const spellings = [email, `${name}+a@${domain}`, `${name}+b@${domain}`, email.toUpperCase(), ` ${email}`, email];
+    const answers = new Set<string>();
     for (const spelling of spellings) {
       const res = await postJson(request, { email: spelling });
-      expect(res.status(), spelling).toBe(200);
+      answers.add(`${String(res.status())} ${await res.text()}`);
     }
-    const sixth = await postJson(request, { email });
-    expect(sixth.status()).toBe(429);
-    const retryAfter = Number(sixth.headers()["retry-after"]);
-    // The sentence says when, as the header does.
-    expect(await sixth.json()).toEqual({
-      error: expect.stringMatching(/^Too many attempts\. Try again in \d+ (minutes?|seconds?)\.$/) as unknown,
-      code: "rate_limited",
-    });
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect([...answers]).toEqual(['200 {"ok":true}']);
   });
 });
 

@@ -91,17 +91,22 @@ describe("double opt-in", () => {
     expect(await subscribe(handle.db, "reader@example.org")).toBeNull();
   });
 
-  it("resends a confirmation at most once an hour, and none to a reader or a bounced address", async () => {
+  it("asks an address again at most once a day, and never a reader or a bounced address", async () => {
     const id = await subscribe(handle.db, "slow@example.org");
     expect(await subscribe(handle.db, "slow@example.org")).toBeNull();
-    await handle.db
-      .update(newsletterSubscribers)
-      .set({ confirmationSentAt: sql`now() - interval '61 minutes'` })
-      .where(eq(newsletterSubscribers.email, "slow@example.org"));
+    const sentAgo = (interval: string) =>
+      handle.db
+        .update(newsletterSubscribers)
+        .set({ confirmationSentAt: sql`now() - ${interval}::interval`, confirmationWantedAt: null })
+        .where(eq(newsletterSubscribers.email, "slow@example.org"));
+    await sentAgo("23 hours");
+    expect(await subscribe(handle.db, "slow@example.org")).toBeNull();
+    await sentAgo("25 hours");
     expect(await subscribe(handle.db, "slow@example.org")).toBe(id);
+    await sentAgo("2 days");
     await handle.db
       .update(newsletterSubscribers)
-      .set({ status: "bounced", confirmationSentAt: sql`now() - interval '2 hours'` })
+      .set({ status: "bounced" })
       .where(eq(newsletterSubscribers.email, "slow@example.org"));
     expect(await subscribe(handle.db, "slow@example.org")).toBeNull();
     await sendConfirmation(handle.db, mailer, settings, id ?? 0);
@@ -158,7 +163,7 @@ describe("double opt-in", () => {
     await unsubscribeSubscriber(handle.db, id);
     await handle.db
       .update(newsletterSubscribers)
-      .set({ confirmationSentAt: sql`now() - interval '2 hours'` })
+      .set({ confirmationSentAt: sql`now() - interval '25 hours'` })
       .where(eq(newsletterSubscribers.id, id));
     expect(await subscribe(handle.db, "again@example.org")).toBe(id);
     expect(await statusOf("again@example.org")).toMatchObject({ status: "pending" });
@@ -169,7 +174,11 @@ describe("double opt-in", () => {
     const fresh = (await subscribe(handle.db, "soon@example.org")) ?? 0;
     await handle.db
       .update(newsletterSubscribers)
-      .set({ createdAt: sql`now() - interval '8 days'`, confirmationSentAt: sql`now() - interval '8 days'` })
+      .set({
+        createdAt: sql`now() - interval '8 days'`,
+        confirmationSentAt: sql`now() - interval '8 days'`,
+        confirmationWantedAt: null,
+      })
       .where(eq(newsletterSubscribers.id, stale));
     // A reader who joined a month ago, left, and signs up again today has a week from today.
     const back = (await subscribe(handle.db, "back@example.org")) ?? 0;

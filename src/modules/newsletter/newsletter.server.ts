@@ -1,8 +1,10 @@
-import { and, eq, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
-import { throttle, type RateLimit } from "@/lib/rate-limit.server";
+import { clientNetwork } from "@/lib/client-network";
+import type { RateLimit } from "@/lib/rate-limit.server";
 import type { Settings } from "@/lib/settings.server";
+import { mailboxOf } from "../../../db/schema/newsletter.ts";
 import { confirmationLetter, listOf } from "./letters.server";
 import type { Mailer } from "./mailer.server";
 import type { SubscriberStatus } from "../../../db/content-statuses.ts";
@@ -11,48 +13,84 @@ import { confirmPageUrl, linkToken, oneClickUnsubscribeUrl, unsubscribePageUrl }
 
 const { newsletterSubscribers: subscribers } = tables;
 const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
 
 /** How long an address waits for its owner to confirm it before it is forgotten. */
 export const UNCONFIRMED_DAYS = 7;
 
-/** The job that sends a new reader their confirmation (src/server/jobs.ts). */
+/**
+ * The job that takes a signup and sends the confirmations due (src/server/jobs.ts): every
+ * signup goes through it, and it runs each minute for the ones waiting on the hourly budget.
+ */
 export const CONFIRMATION_JOB = "newsletter-confirmation";
 
 /**
- * Signup throttles. Per client, so one machine cannot fill the table with made-up
- * addresses; per address, so nobody can use the form to pester one inbox's owner.
+ * The signup's throttle, per client network (an IPv4 /24, an IPv6 /56, `client-network.ts`),
+ * so one line cannot fill the table with made-up addresses by taking its next address. What
+ * protects an inbox is not a throttle but the bound on confirmations per mailbox, which
+ * answers nothing different.
  */
 export const SIGNUP_LIMITS = {
-  perClient: { limit: 20, windowMs: HOUR },
-  perAddress: { limit: 5, windowMs: HOUR },
+  perNetwork: { limit: 20, windowMs: HOUR },
 } as const satisfies Record<string, RateLimit>;
 
 /** Rate-limit keys for a signup attempt. */
 export const signupKeys = {
-  client: (clientAddress: string) => `newsletter:client:${clientAddress}`,
-  address: (email: string) => `newsletter:email:${email}`,
+  network: (clientAddress: string) => `newsletter:network:${clientNetwork(clientAddress)}`,
 };
 
+// Deciding that a mailbox may have a confirmation, and taking a slot of the hourly budget,
+// each read then write: under one lock, so neither concurrent signups of one mailbox's
+// spellings nor two instances' senders can both pass.
+const CONFIRMATIONS_LOCK = 7_062_003;
+
+/** Run `work` in a transaction that holds the confirmations' lock. */
+export function underConfirmationsLock<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CONFIRMATIONS_LOCK})`);
+    return work(tx);
+  });
+}
+
 /**
- * Subscribe an address (already normalised by `newsletterSignupSchema`): a new one, or one
- * that left, waits for its owner to confirm it. Returns the subscriber to send a
- * confirmation to now, or null: never more than one an hour to an address, and none to one
- * already reading or refused by its server. Every outcome answers the visitor alike, so
- * the form cannot tell anyone who is on the list; only pestering one address is refused
- * (`rate_limited`).
+ * Whether a mailbox may be asked to confirm now: none of its spellings is reading or has
+ * bounced, none has a confirmation waiting, and none was sent one within a day.
  */
-export async function subscribe(db: Db, email: NewsletterSignup["email"]): Promise<number | null> {
-  await throttle(db, signupKeys.address(email), SIGNUP_LIMITS.perAddress);
-  const [row] = await db
-    .insert(subscribers)
-    .values({ email, status: "pending", confirmationSentAt: sql`now()` })
-    .onConflictDoUpdate({
-      target: subscribers.email,
-      set: { status: "pending", confirmationSentAt: sql`now()` },
-      setWhere: sql`${subscribers.status} in ('pending', 'unsubscribed') and (${subscribers.confirmationSentAt} is null or ${subscribers.confirmationSentAt} < now() - interval '1 hour')`,
-    })
-    .returning({ id: subscribers.id });
-  return row?.id ?? null;
+async function mayAsk(tx: Db, mailbox: string | SQL, now: Date): Promise<boolean> {
+  const [found] = await tx
+    .select({ n: count() })
+    .from(subscribers)
+    .where(
+      and(
+        eq(subscribers.mailbox, mailbox),
+        or(
+          inArray(subscribers.status, ["active", "bounced"]),
+          isNotNull(subscribers.confirmationWantedAt),
+          gt(subscribers.confirmationSentAt, new Date(now.getTime() - DAY)),
+        ),
+      ),
+    );
+  return found?.n === 0;
+}
+
+/**
+ * Take a signup (the address normalised by `newsletterSignupSchema`): a new address, or one
+ * that left or never confirmed, waits for its owner to confirm it, and a confirmation is
+ * queued for it if its mailbox may have one (`mayAsk`: at most one a day, by any spelling).
+ * Returns the subscriber owed a confirmation, or null when nothing changed. The visitor is
+ * told none of this: every signup is answered alike, before this runs, from the queue.
+ */
+export function subscribe(db: Db, email: NewsletterSignup["email"], now = new Date()): Promise<number | null> {
+  return underConfirmationsLock(db, async (tx) => {
+    if (!(await mayAsk(tx, mailboxOf(email), now))) return null;
+    // The mailbox being free, a row already there is pending or unsubscribed, with nothing owed.
+    const [row] = await tx
+      .insert(subscribers)
+      .values({ email, status: "pending", confirmationWantedAt: now })
+      .onConflictDoUpdate({ target: subscribers.email, set: { status: "pending", confirmationWantedAt: now } })
+      .returning({ id: subscribers.id });
+    return row?.id ?? null;
+  });
 }
 
 /** Send a pending reader the message that asks them to confirm; nothing for anyone else. */
@@ -104,11 +142,15 @@ async function moved(
 
 /** A reader confirms their address (the POST of the confirmation page): consent, with its time. */
 export const confirmSubscriber = (db: Db, id: number): Promise<LinkOutcome> =>
-  moved(db, id, ["pending"], { status: "active", confirmedAt: new Date() });
+  moved(db, id, ["pending"], { status: "active", confirmedAt: new Date(), confirmationWantedAt: null });
 
 /** A reader leaves, from a message's link or their mail program's button; kept, so no send reaches them again. */
 export const unsubscribeSubscriber = (db: Db, id: number): Promise<LinkOutcome> =>
-  moved(db, id, ["pending", "active"], { status: "unsubscribed", unsubscribedAt: new Date() });
+  moved(db, id, ["pending", "active"], {
+    status: "unsubscribed",
+    unsubscribedAt: new Date(),
+    confirmationWantedAt: null,
+  });
 
 /** The way back in, for a reader who left by mistake: reading again, on the consent they gave before. */
 export const resubscribe = (db: Db, id: number): Promise<LinkOutcome> =>
@@ -116,7 +158,8 @@ export const resubscribe = (db: Db, id: number): Promise<LinkOutcome> =>
 
 /**
  * Forget addresses never confirmed within `UNCONFIRMED_DAYS` of the last asking: a reader who
- * left long ago and signs up again has a week from that signup, not from their first.
+ * left long ago and signs up again has a week from that signup, not from their first (nor
+ * from when a busy hour let their confirmation go).
  */
 export async function purgeUnconfirmed(db: Db, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - UNCONFIRMED_DAYS * 24 * HOUR);
@@ -125,7 +168,10 @@ export async function purgeUnconfirmed(db: Db, now = new Date()): Promise<number
     .where(
       and(
         eq(subscribers.status, "pending"),
-        lt(sql`coalesce(${subscribers.confirmationSentAt}, ${subscribers.createdAt})`, before),
+        lt(
+          sql`greatest(${subscribers.createdAt}, ${subscribers.confirmationSentAt}, ${subscribers.confirmationWantedAt})`,
+          before,
+        ),
       ),
     )
     .returning({ id: subscribers.id });
