@@ -50,6 +50,9 @@ export interface SubscriberJson {
 
 export type SubscriberCounts = Record<SubscriberStatus | "all", number>;
 
+/** The readers by status, and the confirmations waiting because the hour's budget is spent. */
+export type ReaderCountsJson = SubscriberCounts & { heldConfirmations: number; confirmationsPerHour: number };
+
 /** A message as the admin previews it: what it carries and how it looks. */
 export interface LetterPreview {
   subject: string;

@@ -8,7 +8,8 @@ import { IssueDetail } from "../components/IssueDetail";
 import { IssueList } from "../components/IssueList";
 import { OutboxPanel } from "../components/OutboxPanel";
 import { SubscriberList } from "../components/SubscriberList";
-import type { SubscriberCounts } from "../newsletter-json";
+import { heldText } from "../held-confirmations";
+import type { ReaderCountsJson } from "../newsletter-json";
 import "./newsletter-admin.css";
 
 type Tab = "issues" | "subscribers" | "digest" | "outbox";
@@ -24,17 +25,25 @@ function Counts() {
   const counts = useQuery({
     queryKey: ["newsletter", "counts"],
     queryFn: ({ signal }) =>
-      apiRequest<SubscriberCounts>("GET", "/api/newsletter/subscribers/counts", undefined, signal),
+      apiRequest<ReaderCountsJson>("GET", "/api/newsletter/subscribers/counts", undefined, signal),
   });
+  const held = counts.data?.heldConfirmations ?? 0;
   return (
-    <dl className="newsletter-counts" aria-label="Subscribers">
-      {COUNTED.map(([status, label]) => (
-        <div key={status}>
-          <dt>{label}</dt>
-          <dd>{counts.data ? counts.data[status] : "…"}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="newsletter-counts" aria-label="Subscribers">
+        {COUNTED.map(([status, label]) => (
+          <div key={status}>
+            <dt>{label}</dt>
+            <dd>{counts.data ? counts.data[status] : "…"}</dd>
+          </div>
+        ))}
+      </dl>
+      {held > 0 && counts.data && (
+        <p className="newsletter-held" role="status">
+          {heldText(held, counts.data.confirmationsPerHour)}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -1,8 +1,18 @@
 import { defineRoute } from "@/server/define-route.server";
+import { settings } from "@/server/runtime";
+import { heldConfirmations } from "@/modules/newsletter/confirmations.server";
+import type { ReaderCountsJson } from "@/modules/newsletter/newsletter-json";
 import { subscriberCounts } from "@/modules/newsletter/subscribers.server";
 
-/** How many readers are pending, active, gone and bounced. */
+/** How many readers are pending, active, gone and bounced, and how many confirmations the hourly limit holds back. */
 export const GET = defineRoute({
   access: "admin",
-  run: ({ db }) => subscriberCounts(db),
+  run: async ({ db }): Promise<ReaderCountsJson> => {
+    const { confirmationsPerHour } = settings().mail;
+    return {
+      ...(await subscriberCounts(db)),
+      heldConfirmations: await heldConfirmations(db, confirmationsPerHour),
+      confirmationsPerHour,
+    };
+  },
 });
