@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
 import { newsletterSubscribers } from "../../../db/schema/index.ts";
 import { callEndpoint, endpoints } from "../../../tests/api-routes.ts";
+import { queuedJobs } from "../../../tests/setup/queued-jobs.ts";
 import { startSmtpSink, type SmtpSink } from "../../../tests/setup/smtp-sink.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { parseSettings } from "@/lib/settings.server";
@@ -21,6 +22,7 @@ import { subscriberOfToken } from "./subscriber-links.server";
 let handle: DbHandle;
 let sink: SmtpSink;
 let mailer: Mailer;
+let queue: ReturnType<typeof queuedJobs>;
 const settings = parseSettings({ SITE_URL: "https://meh.example" });
 
 beforeAll(async () => {
@@ -28,8 +30,12 @@ beforeAll(async () => {
   runtime().useDatabase(handle);
   sink = await startSmtpSink();
   mailer = await openMailer({ ...settings.mail, smtpUrl: sink.url });
+  runtime().useMailer(mailer);
+  queue = queuedJobs(handle);
+  runtime().jobs = queue.sender;
 });
 afterAll(async () => {
+  runtime().jobs = undefined;
   mailer.close();
   await sink.close();
   await handle.close();
@@ -41,9 +47,10 @@ beforeEach(() => {
 const statusOf = async (email: string) =>
   (await handle.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0];
 
-/** The links of the last message caught, by what they lead to. */
-async function linksOfLastMessage(): Promise<{ confirm: string; unsubscribe: string; oneClick: string }> {
-  const parsed = await simpleParser(sink.caught.at(-1)?.raw ?? Buffer.alloc(0));
+/** The links of the last message caught (to `to`, when given), by what they lead to. */
+async function linksOfLastMessage(to?: string): Promise<{ confirm: string; unsubscribe: string; oneClick: string }> {
+  const last = sink.caught.findLast((c) => to === undefined || c.to.includes(to));
+  const parsed = await simpleParser(last?.raw ?? Buffer.alloc(0));
   const hrefs = [...(parsed.html || "").matchAll(/href="([^"]+)"/g)].map((m) => (m[1] ?? "").replaceAll("&amp;", "&"));
   const oneClick = /<([^>]+)>/.exec(parsed.headerLines.find((l) => l.key === "list-unsubscribe")?.line ?? "")?.[1];
   return {
@@ -167,6 +174,64 @@ describe("double opt-in", () => {
       .where(eq(newsletterSubscribers.id, id));
     expect(await subscribe(handle.db, "again@example.org")).toBe(id);
     expect(await statusOf("again@example.org")).toMatchObject({ status: "pending" });
+  });
+
+  it("takes a reader who left back only through a fresh confirmation, never straight to reading", async () => {
+    const id = (await subscribe(handle.db, "return@example.org")) ?? 0;
+    await sendConfirmation(handle.db, mailer, settings, id);
+    await confirmSubscriber(handle.db, id);
+    await unsubscribeSubscriber(handle.db, id);
+    const { unsubscribe } = await linksOfLastMessage();
+    // Their last confirmation was long ago: the way back may ask them again.
+    await handle.db
+      .update(newsletterSubscribers)
+      .set({ confirmationSentAt: sql`now() - interval '30 days'` })
+      .where(eq(newsletterSubscribers.id, id));
+    sink.caught.length = 0;
+
+    const back = await callEndpoint(route("POST", "/api/newsletter/resubscribe"), {
+      user: null,
+      params: {},
+      body: JSON.stringify({ token: tokenOf(unsubscribe) }),
+    });
+    expect(await back.json()).toEqual({ outcome: "done" });
+    expect(await statusOf("return@example.org")).toMatchObject({ status: "pending", unsubscribedAt: null });
+    await queue.runAll();
+    // One new message to them (others may be owed theirs by the tests before).
+    expect(sink.caught.filter((c) => c.to.includes("return@example.org"))).toHaveLength(1);
+    const { confirm } = await linksOfLastMessage("return@example.org");
+    expect(await subscriberOfToken(handle.db, "confirm", tokenOf(confirm))).toBe(id);
+    expect(await confirmSubscriber(handle.db, id)).toBe("done");
+    expect(await statusOf("return@example.org")).toMatchObject({ status: "active" });
+  });
+
+  it("holds a way back in to the signup's bounds: a mailbox asked within the day is not asked again", async () => {
+    const id = (await subscribe(handle.db, "hasty@example.org")) ?? 0;
+    await sendConfirmation(handle.db, mailer, settings, id);
+    // Sent now, as the confirmation job records it.
+    await handle.db
+      .update(newsletterSubscribers)
+      .set({ confirmationSentAt: sql`now()` })
+      .where(eq(newsletterSubscribers.id, id));
+    const { unsubscribe } = await linksOfLastMessage("hasty@example.org");
+    await confirmSubscriber(handle.db, id);
+    await unsubscribeSubscriber(handle.db, id);
+    sink.caught.length = 0;
+
+    // Pressed twice, from the page's form: the first waits to confirm, the second changes nothing.
+    for (const outcome of ["back", "already"]) {
+      const pressed = await callEndpoint(route("POST", "/api/newsletter/resubscribe"), {
+        user: null,
+        params: {},
+        body: `token=${encodeURIComponent(tokenOf(unsubscribe))}`,
+        contentType: "application/x-www-form-urlencoded",
+      });
+      expect(pressed.status).toBe(303);
+      expect(pressed.headers.get("location")).toContain(`outcome=${outcome}`);
+    }
+    expect(await statusOf("hasty@example.org")).toMatchObject({ status: "pending" });
+    await queue.runAll();
+    expect(sink.caught.filter((c) => c.to.includes("hasty@example.org"))).toEqual([]);
   });
 
   it("forgets addresses never confirmed within a week of asking, and no one else", async () => {

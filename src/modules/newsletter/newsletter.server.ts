@@ -128,12 +128,11 @@ async function moved(
   id: number,
   from: SubscriberStatus[],
   to: Partial<typeof subscribers.$inferInsert>,
-  also?: SQL,
 ): Promise<LinkOutcome> {
   const [row] = await db
     .update(subscribers)
     .set(to)
-    .where(and(eq(subscribers.id, id), inArray(subscribers.status, from), also))
+    .where(and(eq(subscribers.id, id), inArray(subscribers.status, from)))
     .returning({ id: subscribers.id });
   if (row) return "done";
   const [exists] = await db.select({ id: subscribers.id }).from(subscribers).where(eq(subscribers.id, id));
@@ -152,9 +151,22 @@ export const unsubscribeSubscriber = (db: Db, id: number): Promise<LinkOutcome> 
     confirmationWantedAt: null,
   });
 
-/** The way back in, for a reader who left by mistake: reading again, on the consent they gave before. */
-export const resubscribe = (db: Db, id: number): Promise<LinkOutcome> =>
-  moved(db, id, ["unsubscribed"], { status: "active", unsubscribedAt: null }, isNotNull(subscribers.confirmedAt));
+/**
+ * The way back in, from the page a reader lands on after leaving. The token is in every
+ * message they were ever sent, forwarded ones too, so it proves nothing about who presses:
+ * they wait to confirm again, and a confirmation goes to their address under the same
+ * bounds as a signup's. Never straight back to reading.
+ */
+export const resubscribe = (db: Db, id: number, now = new Date()): Promise<LinkOutcome> =>
+  underConfirmationsLock(db, async (tx) => {
+    const [row] = await tx.select({ mailbox: subscribers.mailbox }).from(subscribers).where(eq(subscribers.id, id));
+    const asked = row !== undefined && (await mayAsk(tx, row.mailbox, now));
+    return moved(tx, id, ["unsubscribed"], {
+      status: "pending",
+      unsubscribedAt: null,
+      confirmationWantedAt: asked ? now : null,
+    });
+  });
 
 /**
  * Forget addresses never confirmed within `UNCONFIRMED_DAYS` of the last asking: a reader who

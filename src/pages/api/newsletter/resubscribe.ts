@@ -1,7 +1,16 @@
 import { readerFormRoute } from "@/modules/newsletter/link-routes.server";
-import { resubscribe } from "@/modules/newsletter/newsletter.server";
+import { CONFIRMATION_JOB, resubscribe } from "@/modules/newsletter/newsletter.server";
+import { runtime } from "@/server/runtime";
 
-// The way back in, from the page a reader lands on after leaving.
-export const POST = readerFormRoute("unsubscribe", "unsubscribe", resubscribe, (outcome) =>
-  outcome === "done" ? "back" : outcome,
+// The way back in, from the page a reader lands on after leaving: to confirm again, by a
+// message the queue sends (within the same bounds as a signup's), never straight to reading.
+export const POST = readerFormRoute(
+  "unsubscribe",
+  "unsubscribe",
+  async (db, id) => {
+    const outcome = await resubscribe(db, id);
+    if (outcome === "done") await runtime().jobs?.send(CONFIRMATION_JOB);
+    return outcome;
+  },
+  (outcome) => (outcome === "done" ? "back" : outcome),
 );
