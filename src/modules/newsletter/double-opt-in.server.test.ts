@@ -4,12 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
 import { newsletterSubscribers } from "../../../db/schema/index.ts";
 import { callEndpoint, endpoints } from "../../../tests/api-routes.ts";
-import { queuedJobs } from "../../../tests/setup/queued-jobs.ts";
-import { startSmtpSink, type SmtpSink } from "../../../tests/setup/smtp-sink.ts";
-import { createTestDb } from "../../../tests/setup/test-db.ts";
+import { openMailingSite, type MailingSite } from "../../../tests/setup/mailing-site.ts";
+import type { SmtpSink } from "../../../tests/setup/smtp-sink.ts";
 import { parseSettings } from "@/lib/settings.server";
-import { runtime } from "@/server/runtime";
-import { openMailer, type Mailer } from "./mailer.server";
+import type { Mailer } from "./mailer.server";
 import {
   confirmSubscriber,
   purgeUnconfirmed,
@@ -19,27 +17,18 @@ import {
 } from "./newsletter.server";
 import { subscriberOfToken } from "./subscriber-links.server";
 
+let site: MailingSite;
 let handle: DbHandle;
 let sink: SmtpSink;
 let mailer: Mailer;
-let queue: ReturnType<typeof queuedJobs>;
+let queue: MailingSite["queue"];
 const settings = parseSettings({ SITE_URL: "https://meh.example" });
 
 beforeAll(async () => {
-  handle = await createTestDb();
-  runtime().useDatabase(handle);
-  sink = await startSmtpSink();
-  mailer = await openMailer({ ...settings.mail, smtpUrl: sink.url });
-  runtime().useMailer(mailer);
-  queue = queuedJobs(handle);
-  runtime().jobs = queue.sender;
+  site = await openMailingSite(settings.mail);
+  ({ handle, sink, mailer, queue } = site);
 });
-afterAll(async () => {
-  runtime().jobs = undefined;
-  mailer.close();
-  await sink.close();
-  await handle.close();
-});
+afterAll(() => site.close());
 beforeEach(() => {
   sink.caught.length = 0;
 });

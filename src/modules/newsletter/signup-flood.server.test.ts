@@ -3,41 +3,27 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
 import { newsletterSubscribers } from "../../../db/schema/index.ts";
 import { callEndpoint, endpoints } from "../../../tests/api-routes.ts";
-import { queuedJobs } from "../../../tests/setup/queued-jobs.ts";
-import { startSmtpSink, type SmtpSink } from "../../../tests/setup/smtp-sink.ts";
-import { createTestDb } from "../../../tests/setup/test-db.ts";
+import { openMailingSite, type MailingSite } from "../../../tests/setup/mailing-site.ts";
+import type { SmtpSink } from "../../../tests/setup/smtp-sink.ts";
 import { parseSettings } from "@/lib/settings.server";
-import { runtime } from "@/server/runtime";
-import { openMailer, type Mailer } from "./mailer.server";
 import { CONFIRMATION_JOB, confirmSubscriber, subscribe } from "./newsletter.server";
 
 // The signup form as a flood uses it: through the endpoint, from many client networks, then
 // the queue's jobs as the site runs them, counting what reaches the mail server.
 
+let site: MailingSite;
 let handle: DbHandle;
 let sink: SmtpSink;
-let mailer: Mailer;
-let queue: ReturnType<typeof queuedJobs>;
+let queue: MailingSite["queue"];
 /** The site's default budget of confirmations an hour (NEWSLETTER_CONFIRMATIONS_PER_HOUR). */
 const BUDGET = 50;
 const FLOOD = { timeout: 90_000 };
 
 beforeAll(async () => {
-  handle = await createTestDb();
-  runtime().useDatabase(handle);
-  sink = await startSmtpSink();
-  const { mail } = parseSettings({ SMTP_URL: sink.url, MAIL_RATE_PER_SECOND: "1000" });
-  mailer = await openMailer(mail);
-  runtime().useMailer(mailer);
-  queue = queuedJobs(handle);
-  runtime().jobs = queue.sender;
+  site = await openMailingSite(parseSettings({ MAIL_RATE_PER_SECOND: "1000" }).mail);
+  ({ handle, sink, queue } = site);
 });
-afterAll(async () => {
-  runtime().jobs = undefined;
-  mailer.close();
-  await sink.close();
-  await handle.close();
-});
+afterAll(() => site.close());
 beforeEach(() => {
   sink.caught.length = 0;
 });
