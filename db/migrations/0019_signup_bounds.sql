@@ -1,0 +1,5 @@
+ALTER TABLE "newsletter_subscribers" ADD COLUMN "mailbox" text GENERATED ALWAYS AS ((case when substring(regexp_replace(lower(email), '^([^@+]+)\+[^@]*@', '\1@') from '@([^@]*)$') in ('gmail.com', 'googlemail.com') then replace(regexp_replace(regexp_replace(lower(email), '^([^@+]+)\+[^@]*@', '\1@'), '@[^@]*$', ''), '.', '') || '@gmail.com' else regexp_replace(lower(email), '^([^@+]+)\+[^@]*@', '\1@') end)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "newsletter_subscribers" ADD COLUMN "confirmation_wanted_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "newsletter_subscribers_mailbox_idx" ON "newsletter_subscribers" USING btree ("mailbox");--> statement-breakpoint
+CREATE INDEX "newsletter_subscribers_confirmation_sent_idx" ON "newsletter_subscribers" USING btree ("confirmation_sent_at");--> statement-breakpoint
+CREATE INDEX "newsletter_subscribers_confirmation_wanted_idx" ON "newsletter_subscribers" USING btree ("confirmation_wanted_at") WHERE "newsletter_subscribers"."confirmation_wanted_at" is not null;
