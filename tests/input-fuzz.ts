@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../db/client.ts";
 import { callEndpoint, endpoints, type Call, type Endpoint } from "./api-routes.ts";
 import { insertPost, insertPostImage, insertUser, insertVideo } from "./factories.ts";
+import { queuedJobs } from "./setup/queued-jobs.ts";
 import { createTestDb } from "./setup/test-db.ts";
 import { countWrites } from "./setup/write-counter.ts";
 import type { SessionUser } from "@/modules/auth/session.server";
@@ -353,6 +354,8 @@ export function fuzzRoutes(kind: string, chosen: (endpoint: Endpoint) => boolean
     uploads = await mkdtemp(path.join(os.tmpdir(), "meh-fuzz-"));
     runtime().useDatabase(handle);
     runtime().useObjectStore(new LocalStore(uploads, handle.db));
+    // As on a running site, where a signup or a send is queued for a job to carry out.
+    runtime().jobs = queuedJobs(handle).sender;
     await insertUser(handle.db, admin);
     const post = await insertPost(handle.db, { slug: "first-post" });
     await insertPostImage(handle.db, post.id, 0, "First");

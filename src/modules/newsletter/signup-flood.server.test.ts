@@ -6,6 +6,7 @@ import { callEndpoint, endpoints } from "../../../tests/api-routes.ts";
 import { openMailingSite, type MailingSite } from "../../../tests/setup/mailing-site.ts";
 import type { SmtpSink } from "../../../tests/setup/smtp-sink.ts";
 import { parseSettings } from "@/lib/settings.server";
+import { runtime } from "@/server/runtime";
 import { CONFIRMATION_JOB, confirmSubscriber, subscribe } from "./newsletter.server";
 
 // The signup form as a flood uses it: through the endpoint, from many client networks, then
@@ -156,6 +157,17 @@ describe("a signup flood", () => {
       }
       expect(answers.size, form ? "form" : "JSON").toBe(1);
       expect(shapes).toEqual(new Set([`${CONFIRMATION_JOB} email`]));
+    }
+  });
+
+  it("asks the visitor to try again, never drops the signup, while the queue has not started", async () => {
+    runtime().jobs = undefined;
+    try {
+      const answer = await signUp("early@example.com", "203.0.113.77");
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get("retry-after")).toBe("5");
+    } finally {
+      runtime().jobs = queue.sender;
     }
   });
 });
