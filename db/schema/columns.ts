@@ -3,6 +3,11 @@ import { customType } from "drizzle-orm/pg-core";
 import { CONTENT_STATUSES } from "../content-statuses.ts";
 import { CATEGORIES, MEH_RATING } from "../domain-constants.ts";
 
+/** Bytes, as PostgreSQL's `bytea`; both drivers hand them back as a `Uint8Array`. */
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
 /** PostgreSQL's full-text document type; only ever written by a generated column. */
 export const tsvector = customType<{ data: string }>({
   dataType: () => "tsvector",

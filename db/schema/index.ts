@@ -13,4 +13,4 @@ export { appState } from "./app-state.ts";
 export { uploadClaims } from "./upload-claims.ts";
 export { revisions } from "./revisions.ts";
 export { previewLinks } from "./preview-links.ts";
-export { analyticsSalts, analyticsVisitors, analyticsPages, analyticsSources } from "./analytics.ts";
+export { analyticsSalts, analyticsSketches, analyticsPages, analyticsSources } from "./analytics.ts";

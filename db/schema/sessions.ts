@@ -1,9 +1,6 @@
-import { customType, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bytea } from "./columns.ts";
 import { users } from "./users.ts";
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => "bytea",
-});
 
 /** Sessions per the Lucia guide: the token's secret is stored only as its SHA-256 hash. */
 export const sessions = pgTable(

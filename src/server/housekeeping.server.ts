@@ -12,7 +12,7 @@ import { purgeExpiredRateLimits } from "../lib/rate-limit.server";
 /**
  * Delete sessions past their timeouts, rate-limit counters and sign-in failures whose
  * window has ended, sign-in addresses no longer remembered, spent upload keys no URL can use any more,
- * newsletter addresses never confirmed, and the visitor hashes and salts of closed days.
+ * newsletter addresses never confirmed, and the visitor sketches and salts of closed days.
  */
 export async function purgeExpired(db: Db): Promise<void> {
   await deleteExpiredSessions(db);

@@ -2,7 +2,7 @@ import pg from "pg";
 import { databaseUrl } from "../setup/postgres-url";
 import { expect, test } from "./fixtures";
 
-// On PostgreSQL, where the test can reach the site's database: the day's salt and hashes are
+// On PostgreSQL, where the test can reach the site's database: the day's salt and sketches are
 // moved back a day, which is what the clock passing midnight does to them.
 
 const run = Math.random().toString(36).slice(2, 10);
@@ -36,19 +36,19 @@ test("after the day rolls over, the same visitor is new and the closed day's sal
     // Midnight passes: what today's visitors are known by becomes yesterday's.
     await database.query("begin");
     await database.query("delete from analytics_salts where day = $1", [day(-1)]);
-    await database.query("delete from analytics_visitors where day = $1", [day(-1)]);
+    await database.query("delete from analytics_sketches where day = $1", [day(-1)]);
     await database.query("update analytics_salts set day = $1 where day = $2", [day(-1), day(0)]);
-    await database.query("update analytics_visitors set day = $1 where day = $2", [day(-1), day(0)]);
+    await database.query("update analytics_sketches set day = $1 where day = $2", [day(-1), day(0)]);
     await database.query("commit");
 
     await page.reload();
     await expect.poll(today, { timeout: 10_000 }).toEqual({ views: before.views + 2, visitors: before.visitors + 2 });
-    // The day that closed is forgotten: its salt and its visitors' hashes.
+    // The day that closed is forgotten: its salt and its visitors' sketches.
     const after = await salts();
     expect(after.map((salt) => salt.day)).toEqual([day(0)]);
     expect(after[0]?.salt).not.toBe(oldSalt?.salt);
     const closed = await database.query<{ n: number }>(
-      "select count(*)::int as n from analytics_visitors where day < $1",
+      "select count(*)::int as n from analytics_sketches where day < $1",
       [day(0)],
     );
     expect(closed.rows[0]?.n).toBe(0);

@@ -4,7 +4,7 @@ import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
 import * as schema from "../../../db/schema/index.ts";
-import { analyticsPages, analyticsSalts, analyticsSources, analyticsVisitors } from "../../../db/schema/index.ts";
+import { analyticsPages, analyticsSalts, analyticsSources, analyticsSketches } from "../../../db/schema/index.ts";
 import { callEndpoint, endpoints } from "../../../tests/api-routes.ts";
 import { insertUser } from "../../../tests/factories.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
@@ -49,7 +49,7 @@ afterAll(async () => {
   await handle.close();
 });
 beforeEach(async () => {
-  for (const table of [analyticsPages, analyticsSalts, analyticsSources, analyticsVisitors])
+  for (const table of [analyticsPages, analyticsSalts, analyticsSources, analyticsSketches])
     await handle.db.delete(table);
 });
 
@@ -113,20 +113,20 @@ describe("recordHits", () => {
     expect(dump).not.toContain(ADDRESS);
     expect(dump).not.toContain(BROWSER);
     expect(dump).not.toContain("Chrome/156");
-    expect(await handle.db.select().from(analyticsVisitors)).toEqual([]);
+    expect(await handle.db.select().from(analyticsSketches)).toEqual([]);
     expect(await row("2026-11-26", "/")).toMatchObject({ views: 1, visitors: 1, reads: 1 });
   });
 });
 
 describe("forgetClosedDays", () => {
-  it("after midnight the same visitor is new, and the closed day's salt and hashes are gone", async () => {
+  it("after midnight the same visitor is new, and the closed day's salt and sketches are gone", async () => {
     await recordHits(handle.db, [view("/")], day1);
     await forgetClosedDays(handle.db, day2);
     expect(await handle.db.select().from(analyticsSalts)).toEqual([]);
-    expect(await handle.db.select().from(analyticsVisitors)).toEqual([]);
+    expect(await handle.db.select().from(analyticsSketches)).toEqual([]);
     await recordHits(handle.db, [view("/")], day2);
     expect(await row("2026-11-27", "/")).toMatchObject({ views: 1, visitors: 1 });
-    // The day's totals outlive its hashes.
+    // The day's totals outlive its sketches.
     expect(await row("2026-11-26", "/")).toMatchObject({ views: 1, visitors: 1 });
     expect((await handle.db.select().from(analyticsSalts)).map((salt) => salt.day)).toEqual(["2026-11-27"]);
   });
@@ -135,16 +135,16 @@ describe("forgetClosedDays", () => {
     await recordHits(handle.db, [view("/")], day1);
     await recordHits(handle.db, [view("/about")], day2);
     expect((await handle.db.select().from(analyticsSalts)).map((salt) => salt.day)).toEqual(["2026-11-27"]);
-    expect(new Set((await handle.db.select().from(analyticsVisitors)).map((seen) => seen.day))).toEqual(
+    expect(new Set((await handle.db.select().from(analyticsSketches)).map((seen) => seen.day))).toEqual(
       new Set(["2026-11-27"]),
     );
   });
 
-  it("keeps today's salt and hashes", async () => {
+  it("keeps today's salt and sketches", async () => {
     await recordHits(handle.db, [view("/")], day1);
     await forgetClosedDays(handle.db, day1Later);
     expect(await handle.db.select().from(analyticsSalts)).toHaveLength(1);
-    expect(await handle.db.select().from(analyticsVisitors)).toHaveLength(2);
+    expect(await handle.db.select().from(analyticsSketches)).toHaveLength(2);
   });
 });
 

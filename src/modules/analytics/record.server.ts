@@ -1,8 +1,10 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { and, count, eq, inArray, lt, sql } from "drizzle-orm";
-import { analyticsPages, analyticsSalts, analyticsSources, analyticsVisitors } from "../../../db/schema/index.ts";
+import { analyticsPages, analyticsSalts, analyticsSketches, analyticsSources } from "../../../db/schema/index.ts";
 import type { Db } from "@/lib/db.server";
 import type { CountedHit } from "./hit";
+import { VisitorSketch } from "./visitor-sketch";
+import { addToSketches } from "./visitor-sketches.server";
 
 /** The whole site's row in `analytics_pages`: totals, and visitors counted once across pages. */
 export const SITE_PATH = "";
@@ -16,8 +18,8 @@ export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 /**
  * The day's salt, made by the first instance that needs it; every instance shares it. The
- * first hit of a new day also forgets the days before it, so a closed day's salt and hashes
- * are gone at once rather than at the next hourly sweep.
+ * first hit of a new day also forgets the days before it, so a closed day's salt and
+ * sketches are gone at once rather than at the next hourly sweep.
  */
 async function daySalt(db: Db, day: string, now: Date): Promise<string> {
   const made = await db
@@ -33,10 +35,11 @@ async function daySalt(db: Db, day: string, now: Date): Promise<string> {
 
 /**
  * A visitor for one day: a keyed hash of their address and browser under that day's salt.
- * Once the salt is deleted nobody, the owner included, can tell whose it was.
+ * It only goes into the day's sketches, which keep no hash; once the salt is deleted nobody,
+ * the owner included, can tell whose it was.
  */
-export const visitorOf = (salt: string, address: string, userAgent: string): string =>
-  createHmac("sha256", salt).update(`${address}\n${userAgent}`).digest("base64url").slice(0, 22);
+export const visitorHash = (salt: string, address: string, userAgent: string): Uint8Array =>
+  createHmac("sha256", salt).update(`${address}\n${userAgent}`).digest();
 
 interface Tally {
   views: number;
@@ -77,22 +80,23 @@ async function boundedSources(db: Db, day: string, wanted: Map<string, number>):
 
 /**
  * Add hits to the day's totals: views, reads and visitors per page and for the site, and
- * visits per referrer and tag. One visitor is counted once a day per page and once for the
- * site, however often they come back. Only the day's hashes are written, never an address
- * or a browser's name.
+ * visits per referrer and tag. A visitor goes into the day's sketch of each page they saw
+ * and of the site, so however often they come back they are counted once a day in each;
+ * only the sketches' growth is added to the totals. `turnedAway` beacons (refused or dropped
+ * by the front) are added to the site's row. No address, browser's name or hash is written.
  */
-export async function recordHits(db: Db, hits: readonly CountedHit[], now = new Date()): Promise<void> {
-  if (hits.length === 0) return;
+export async function recordHits(db: Db, hits: readonly CountedHit[], now = new Date(), turnedAway = 0): Promise<void> {
+  if (hits.length === 0 && turnedAway === 0) return;
   const day = utcDay(now);
-  const salt = await daySalt(db, day, now);
-  const pages = new Map<string, Tally>();
-  const visitors = new Map<string, { path: string; visitor: string }>();
+  const pages = new Map<string, Tally>([[SITE_PATH, { views: 0, reads: 0 }]]);
+  const sketches = new Map<string, VisitorSketch>();
   const sources = new Map<string, number>();
   const tally = (path: string): Tally => {
     let entry = pages.get(path);
     if (!entry) pages.set(path, (entry = { views: 0, reads: 0 }));
     return entry;
   };
+  const salt = hits.some((hit) => hit.kind === "view") ? await daySalt(db, day, now) : "";
   for (const hit of hits) {
     const times = hit.times ?? 1;
     if (hit.kind === "read") {
@@ -102,31 +106,37 @@ export async function recordHits(db: Db, hits: readonly CountedHit[], now = new 
     }
     tally(hit.path).views += times;
     tally(SITE_PATH).views += times;
-    const visitor = visitorOf(salt, hit.address, hit.userAgent);
-    for (const path of [hit.path, SITE_PATH]) visitors.set(`${path}\n${visitor}`, { path, visitor });
+    const visitor = visitorHash(salt, hit.address, hit.userAgent);
+    for (const path of [hit.path, SITE_PATH]) {
+      let sketch = sketches.get(path);
+      if (!sketch) sketches.set(path, (sketch = new VisitorSketch()));
+      sketch.add(visitor);
+    }
     if (hit.referrer) sources.set(`referrer\n${hit.referrer}`, (sources.get(`referrer\n${hit.referrer}`) ?? 0) + times);
     if (hit.tag) sources.set(`tag\n${hit.tag}`, (sources.get(`tag\n${hit.tag}`) ?? 0) + times);
   }
   await db.transaction(async (tx) => {
-    const fresh =
-      visitors.size === 0
-        ? []
-        : await tx
-            .insert(analyticsVisitors)
-            .values([...visitors.values()].map((seen) => ({ day, ...seen })))
-            .onConflictDoNothing()
-            .returning({ path: analyticsVisitors.path });
-    const newVisitors = new Map<string, number>();
-    for (const { path } of fresh) newVisitors.set(path, (newVisitors.get(path) ?? 0) + 1);
+    const grown = await addToSketches(tx, day, sketches);
     await tx
       .insert(analyticsPages)
-      .values([...pages].map(([path, counted]) => ({ day, path, ...counted, visitors: newVisitors.get(path) ?? 0 })))
+      .values(
+        [...pages]
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([path, counted]) => ({
+            day,
+            path,
+            ...counted,
+            visitors: grown.get(path) ?? 0,
+            turnedAway: path === SITE_PATH ? turnedAway : 0,
+          })),
+      )
       .onConflictDoUpdate({
         target: [analyticsPages.day, analyticsPages.path],
         set: {
           views: sql`${analyticsPages.views} + excluded.views`,
           reads: sql`${analyticsPages.reads} + excluded.reads`,
           visitors: sql`${analyticsPages.visitors} + excluded.visitors`,
+          turnedAway: sql`${analyticsPages.turnedAway} + excluded.turned_away`,
         },
       });
     if (sources.size === 0) return;
@@ -147,12 +157,12 @@ export async function recordHits(db: Db, hits: readonly CountedHit[], now = new 
 }
 
 /**
- * Forget what only served to count a day's visitors once: the hashes and the salt of every
+ * Forget what only served to count a day's visitors once: the sketches and the salt of every
  * day that has closed. Run hourly, so no salt outlives its day by more than an hour, well
  * inside the 48 hours the README promises; a visitor after midnight is a new visitor.
  */
 export async function forgetClosedDays(db: Db, now = new Date()): Promise<void> {
   const today = utcDay(now);
-  await db.delete(analyticsVisitors).where(lt(analyticsVisitors.day, today));
+  await db.delete(analyticsSketches).where(lt(analyticsSketches.day, today));
   await db.delete(analyticsSalts).where(lt(analyticsSalts.day, today));
 }

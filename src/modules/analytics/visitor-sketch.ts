@@ -9,12 +9,20 @@ const REGISTERS = 1 << PRECISION;
 const RANK_BITS = 64 - PRECISION;
 const ALPHA_INF = 1 / (2 * Math.log(2));
 
-/** Stored forms, told apart by the first byte. */
-const SPARSE = 1; // then [index: uint16 big-endian, rank: uint8] per register set, by index
-const DENSE = 2; // then one byte per register
+/**
+ * A sketch is stored in parts of 1,024 registers, each a row of its own: a part is small
+ * enough to stay in its table's page, so rewriting it leaves no large dead value behind,
+ * which the embedded database (no autovacuum) would never reclaim.
+ */
+export const SKETCH_PARTS = 16;
+const PART_REGISTERS = REGISTERS / SKETCH_PARTS;
 
-/** The most bytes a stored sketch takes: the dense form. */
-export const MAX_SKETCH_BYTES = 1 + REGISTERS;
+/** Stored forms of a part, told apart by the first byte. */
+const SPARSE = 1; // then [index: uint16 big-endian, rank: uint8] per register set
+const DENSE = 2; // then [part: uint8], then one byte per register of the part
+
+/** The most bytes a stored part takes: the dense form. */
+export const MAX_PART_BYTES = 2 + PART_REGISTERS;
 
 // The estimate is Ertl's ("New cardinality estimation algorithms for HyperLogLog sketches",
 // 2017, as Redis computes it): unbiased from one visitor up, with no table of corrections
@@ -67,12 +75,26 @@ export class VisitorSketch {
     if (rank > (this.registers[index] ?? 0)) this.registers[index] = rank;
   }
 
-  /** Takes in every visitor `other` counted. */
-  merge(other: VisitorSketch): void {
+  /** Takes in every visitor `other` counted; says which parts that changed. */
+  merge(other: VisitorSketch): Set<number> {
+    const changed = new Set<number>();
     for (let index = 0; index < REGISTERS; index++) {
       const rank = other.registers[index] ?? 0;
-      if (rank > (this.registers[index] ?? 0)) this.registers[index] = rank;
+      if (rank > (this.registers[index] ?? 0)) {
+        this.registers[index] = rank;
+        changed.add(Math.floor(index / PART_REGISTERS));
+      }
     }
+    return changed;
+  }
+
+  /** The parts that hold any visitor. */
+  partsSet(): number[] {
+    const parts: number[] = [];
+    for (let part = 0; part < SKETCH_PARTS; part++) {
+      if (this.registers.subarray(part * PART_REGISTERS, (part + 1) * PART_REGISTERS).some(Boolean)) parts.push(part);
+    }
+    return parts;
   }
 
   /** The number of distinct visitors counted, rounded. */
@@ -86,17 +108,20 @@ export class VisitorSketch {
   }
 
   /**
-   * The sketch as stored: the registers set, three bytes each, while that is shorter than
-   * all of them, so a page with few visitors takes a few bytes; never more than
-   * `MAX_SKETCH_BYTES`.
+   * Part `part` as stored: its registers set, three bytes each, while that is shorter than
+   * all of them, so a page with few visitors takes a few bytes; past that every register.
    */
-  toBytes(): Uint8Array {
+  part(part: number): Uint8Array {
+    const first = part * PART_REGISTERS;
+    const registers = this.registers.subarray(first, first + PART_REGISTERS);
     const set: number[] = [];
-    for (let index = 0; index < REGISTERS; index++) if (this.registers[index]) set.push(index);
-    if (3 * set.length >= REGISTERS) {
-      const dense = new Uint8Array(MAX_SKETCH_BYTES);
-      dense[0] = DENSE;
-      dense.set(this.registers, 1);
+    registers.forEach((rank, offset) => {
+      if (rank) set.push(first + offset);
+    });
+    if (1 + 3 * set.length >= MAX_PART_BYTES) {
+      const dense = new Uint8Array(MAX_PART_BYTES);
+      dense.set([DENSE, part]);
+      dense.set(registers, 2);
       return dense;
     }
     const bytes = new Uint8Array(1 + 3 * set.length);
@@ -107,20 +132,26 @@ export class VisitorSketch {
     return bytes;
   }
 
-  /** A stored sketch read back; throws on bytes no sketch was written as. */
-  static fromBytes(bytes: Uint8Array): VisitorSketch {
+  /** A sketch from its stored parts; throws on bytes no part was written as. */
+  static fromParts(parts: Iterable<Uint8Array>): VisitorSketch {
     const sketch = new VisitorSketch();
-    if (bytes[0] === DENSE && bytes.length === MAX_SKETCH_BYTES) {
-      sketch.registers.set(bytes.subarray(1));
-    } else if (bytes[0] === SPARSE && bytes.length % 3 === 1) {
-      for (let at = 1; at < bytes.length; at += 3) {
-        const index = ((bytes[at] ?? 0) << 8) | (bytes[at + 1] ?? 0);
-        const rank = bytes[at + 2] ?? 0;
-        if (index >= REGISTERS || rank > RANK_BITS + 1) throw new Error("Not a visitor sketch");
-        sketch.registers[index] = Math.max(rank, sketch.registers[index] ?? 0);
+    const set = (index: number, rank: number) => {
+      if (index >= REGISTERS || rank > RANK_BITS + 1) throw new Error("Not a visitor sketch");
+      if (rank > (sketch.registers[index] ?? 0)) sketch.registers[index] = rank;
+    };
+    for (const bytes of parts) {
+      if (bytes[0] === DENSE && bytes.length === MAX_PART_BYTES) {
+        const first = (bytes[1] ?? 0) * PART_REGISTERS;
+        bytes.subarray(2).forEach((rank, offset) => {
+          set(first + offset, rank);
+        });
+      } else if (bytes[0] === SPARSE && bytes.length % 3 === 1) {
+        for (let at = 1; at < bytes.length; at += 3) {
+          set(((bytes[at] ?? 0) << 8) | (bytes[at + 1] ?? 0), bytes[at + 2] ?? 0);
+        }
+      } else {
+        throw new Error("Not a visitor sketch");
       }
-    } else {
-      throw new Error("Not a visitor sketch");
     }
     return sketch;
   }
