@@ -14,6 +14,7 @@ import { PageMirror } from "./page-mirror.ts";
 import { currentKeptPages, renderFingerprint, takeSnapshot, writeSnapshot } from "./page-snapshot.ts";
 import type { FromWorker, ToWorker } from "./messages.ts";
 import { HitTally } from "../modules/analytics/hit-tally.ts";
+import { NetworkLimit } from "../modules/analytics/network-limit.ts";
 import { beaconTaker } from "./take-hit.ts";
 import { proxyToWorker } from "./worker-proxy.ts";
 import { guardRequests } from "./request-guard.ts";
@@ -79,6 +80,10 @@ const toWorker = ready.then(({ socketPath }) => proxyToWorker(socketPath, mirror
 // readers send, and a flood of made-up visitors past it is dropped rather than let counting
 // take the CPU the pages need (measured in the bench's beacon flood).
 const pendingHits = new HitTally(2_000);
+// And each client network (an IPv4 /24, an IPv6 /56) may send 300 beacons a minute: five a
+// second, more than a household or an office of readers sends, while one script flooding
+// from its network is refused with 429. 10,000 networks are remembered, about 1 MB.
+const beaconLimit = new NetworkLimit(300, 10_000);
 const https = settings.siteUrl.startsWith("https://");
 
 const server = http.createServer(
@@ -97,8 +102,12 @@ const server = http.createServer(
         trustedProxies: settings.trustedProxies,
         // Only a page the site has served to the public (stored, found) is counted.
         isPublicPage: (pagePath) => mirror.get(pagePath)?.status === 200,
+        limit: beaconLimit,
         count: (hit) => {
           pendingHits.add(hit);
+        },
+        turnAway: () => {
+          pendingHits.turnAway();
         },
       }),
     }),
@@ -110,7 +119,7 @@ const server = http.createServer(
 setInterval(() => {
   const keys = mirror.takeUsed();
   if (keys.length > 0) tell({ type: "used", keys });
-  if (pendingHits.size > 0) tell({ type: "hits", hits: pendingHits.take() });
+  if (!pendingHits.empty) tell({ type: "hits", hits: pendingHits.take() });
 }, 1000).unref();
 
 collectWhenIdle();

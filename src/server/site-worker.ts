@@ -106,7 +106,7 @@ port.on("message", (message: ToWorker) => {
   else if (message.type === "used") runtime.pages.markUsed(message.keys);
   else if (message.type === "hits") {
     // A count lost to a database hiccup is a second of figures, not worth failing the site for.
-    countHits(untally(message.hits)).catch((error: unknown) => {
+    countHits(untally(message.hits), message.hits.turnedAway).catch((error: unknown) => {
       console.error("Counting page views failed:", error);
     });
   } else void stop();

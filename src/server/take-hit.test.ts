@@ -2,10 +2,14 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { HIT_PATH, type ReportedHit } from "@/modules/analytics/hit";
+import { NetworkLimit } from "@/modules/analytics/network-limit";
 import { beaconTaker } from "./take-hit";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
 const counted: ReportedHit[] = [];
+let turnedAway = 0;
+/** Three beacons a minute per network, on a clock that stands still. */
+const PER_MINUTE = 3;
 let origin = "";
 let server: http.Server;
 
@@ -15,7 +19,11 @@ beforeAll(async () => {
     https: false,
     trustedProxies: ["127.0.0.1"],
     isPublicPage: (path) => ["/", "/post/a"].includes(path),
+    limit: new NetworkLimit(PER_MINUTE, 100, () => Date.parse("2026-11-26T10:00:30Z")),
     count: (hit) => counted.push(hit),
+    turnAway: () => {
+      turnedAway += 1;
+    },
   });
   server = http.createServer((req, res) => {
     take(req, res, {
@@ -33,6 +41,7 @@ afterAll(() => {
 });
 beforeEach(() => {
   counted.length = 0;
+  turnedAway = 0;
 });
 
 const beacon = (body: string, headers: Record<string, string> = {}, method = "POST") =>
@@ -101,5 +110,37 @@ describe("the beacon on the front server", () => {
     expect((await beacon("k=view")).status).toBe(400);
     expect((await beacon(`p=%2F&k=view&r=${"a".repeat(1100)}`)).status).toBe(413);
     expect(counted).toEqual([]);
+  });
+
+  it("refuses a client network's beacons past its limit a minute with 429, counted as turned away", async () => {
+    const from = (address: string) => beacon("p=%2F&k=view", { "X-Forwarded-For": address });
+    // Four addresses of one /24: the fourth beacon is one too many, whichever address sends it.
+    const statuses = [];
+    for (const address of ["192.0.2.1", "192.0.2.2", "192.0.2.3", "192.0.2.200"])
+      statuses.push((await from(address)).status);
+    expect(statuses).toEqual([204, 204, 204, 429]);
+    const refused = await from("192.0.2.1");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toBe("60");
+    // Another network is still counted, and an IPv6 client's /56 is one network.
+    expect((await from("198.51.100.1")).status).toBe(204);
+    const v6 = [];
+    for (const address of ["2001:db8:1:100::1", "2001:db8:1:1ff::2", "2001:db8:1:180::3", "2001:db8:1:101::4"])
+      v6.push((await from(address)).status);
+    expect(v6).toEqual([204, 204, 204, 429]);
+    expect(counted).toHaveLength(7);
+    expect(turnedAway).toBe(3);
+  });
+
+  it("counts neither a bot nor a prefetch against the limit", async () => {
+    const headers = { "X-Forwarded-For": "198.18.0.1" };
+    for (let i = 0; i < PER_MINUTE; i++) {
+      await beacon("p=%2F&k=view", { ...headers, "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" });
+      await beacon("p=%2F&k=view", { ...headers, "Sec-Purpose": "prefetch" });
+    }
+    const statuses = [];
+    for (let i = 0; i <= PER_MINUTE; i++) statuses.push((await beacon("p=%2F&k=view", headers)).status);
+    expect(statuses).toEqual([...Array<number>(PER_MINUTE).fill(204), 429]);
+    expect(turnedAway).toBe(1);
   });
 });

@@ -10,7 +10,8 @@ const SESSIONS_REMEMBERED = 1000;
 /**
  * Counts the hits the front server passes on, leaving out the owner's own reading: a hit
  * whose session is an admin's is not a visitor's. A session's answer is kept a minute, so
- * an admin browsing costs one lookup, not one per page.
+ * an admin browsing costs one lookup, not one per page. The beacons the front turned away
+ * are added to the day's count of them.
  */
 export function hitCounter(db: () => Db, now: () => Date = () => new Date()) {
   const admins = new Map<string, { admin: boolean; until: number }>();
@@ -24,11 +25,11 @@ export function hitCounter(db: () => Db, now: () => Date = () => new Date()) {
     admins.set(token, { admin, until: time + SESSION_MEMORY_MS });
     return admin;
   };
-  return async (hits: readonly ReportedHit[]): Promise<void> => {
+  return async (hits: readonly ReportedHit[], turnedAway = 0): Promise<void> => {
     const counted: CountedHit[] = [];
     for (const { session, ...hit } of hits) {
       if (session === undefined || !(await isAdmin(session))) counted.push(hit);
     }
-    await recordHits(db(), counted, now());
+    await recordHits(db(), counted, now(), turnedAway);
   };
 }

@@ -27,8 +27,8 @@ describe("hits waiting to be counted", () => {
       { ...hit({ kind: "read" }), times: 1 },
       { ...hit({ referrer: "news.example", tag: "newsletter-3", session: "abc" }), times: 1 },
     ]);
-    expect(tally.size).toBe(0);
-    expect(tally.take()).toEqual({ keys: [], times: [] });
+    expect(tally.empty).toBe(true);
+    expect(tally.take()).toEqual({ keys: [], times: [], turnedAway: 0 });
   });
 
   it("tells apart hits whose fields would run together as text", () => {
@@ -51,5 +51,19 @@ describe("hits waiting to be counted", () => {
       ["/one", 2],
       ["/two", 1],
     ]);
+  });
+
+  it("passes on how many beacons it dropped or were turned away before it, so the day shows flooded", () => {
+    const tally = new HitTally(1);
+    tally.add(hit({ path: "/one" }));
+    tally.add(hit({ path: "/two" }));
+    tally.add(hit({ path: "/three" }));
+    tally.turnAway();
+    expect(tally.take().turnedAway).toBe(3);
+    // Turned-away beacons alone are worth sending: the report marks the day.
+    tally.turnAway();
+    expect(tally.empty).toBe(false);
+    expect(tally.take()).toEqual({ keys: [], times: [], turnedAway: 1 });
+    expect(tally.empty).toBe(true);
   });
 });

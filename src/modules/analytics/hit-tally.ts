@@ -8,6 +8,8 @@ import type { HitKind, ReportedHit } from "./hit";
 export interface TalliedHits {
   keys: string[];
   times: number[];
+  /** Beacons turned away since the last batch: over their network's limit, or dropped here. */
+  turnedAway: number;
 }
 
 type HitFields = [
@@ -24,10 +26,13 @@ type HitFields = [
  * Hits waiting to be counted. The same hit sent again (a reader reloading, a flood from one
  * client) adds to its count instead of to the batch, and at most `maxDistinct` different hits
  * wait at once: past that, new ones are dropped, so counting never costs the pages their memory.
+ * How many were dropped, or turned away before reaching it, crosses with the batch: a day
+ * with any looks flooded in the report.
  */
 export class HitTally {
   private readonly counts = new Map<string, number>();
   private readonly maxDistinct: number;
+  private turnedAway = 0;
 
   constructor(maxDistinct: number) {
     this.maxDistinct = maxDistinct;
@@ -47,16 +52,24 @@ export class HitTally {
     const times = this.counts.get(key);
     if (times !== undefined) this.counts.set(key, times + 1);
     else if (this.counts.size < this.maxDistinct) this.counts.set(key, 1);
+    else this.turnedAway += 1;
   }
 
-  get size(): number {
-    return this.counts.size;
+  /** Notes a beacon refused before it reached the tally (its network's limit). */
+  turnAway(): void {
+    this.turnedAway += 1;
   }
 
-  /** The waiting hits, leaving none. */
+  /** Whether there is nothing to send: no hit waiting and none turned away. */
+  get empty(): boolean {
+    return this.counts.size === 0 && this.turnedAway === 0;
+  }
+
+  /** The waiting hits and the count of those turned away, leaving none. */
   take(): TalliedHits {
-    const taken = { keys: [...this.counts.keys()], times: [...this.counts.values()] };
+    const taken = { keys: [...this.counts.keys()], times: [...this.counts.values()], turnedAway: this.turnedAway };
     this.counts.clear();
+    this.turnedAway = 0;
     return taken;
   }
 }
