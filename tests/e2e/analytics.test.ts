@@ -118,6 +118,10 @@ test("a bot, a prefetch and the signed-in owner are not counted", async ({ brows
   });
   await adminPage.goto("/admin/analytics");
   await expect(adminPage.getByRole("heading", { name: "Analytics" })).toBeVisible();
+  // The figures say in words whether a day's traffic looked flooded; nothing here floods.
+  await adminPage.getByText("Figures by day").click();
+  await expect(adminPage.getByRole("columnheader", { name: "Traffic" })).toBeVisible();
+  await expect(adminPage.getByRole("cell", { name: /^Flooded/ })).toHaveCount(0);
   await dashboard.close();
   expect(beacons).toEqual([]);
 

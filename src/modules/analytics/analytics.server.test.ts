@@ -118,6 +118,25 @@ describe("recordHits", () => {
   });
 });
 
+describe("beacons turned away", () => {
+  it("are added to the day they came, with hits or alone, and the summary tells that day", async () => {
+    const count = hitCounter(
+      () => handle.db,
+      () => day1,
+    );
+    await count([view("/")], 40);
+    await count([], 2);
+    await recordHits(handle.db, [], day2, 0);
+    const summary = await analyticsSummary(handle.db, "2026-11-26", "2026-11-27");
+    expect(summary.days).toEqual([
+      { day: "2026-11-26", views: 1, visitors: 1, turnedAway: 42 },
+      { day: "2026-11-27", views: 0, visitors: 0, turnedAway: 0 },
+    ]);
+    // Only the site's row holds them; the page's is as it was.
+    expect(await row("2026-11-26", "/")).toMatchObject({ views: 1, turnedAway: 0 });
+  });
+});
+
 describe("forgetClosedDays", () => {
   it("after midnight the same visitor is new, and the closed day's salt and sketches are gone", async () => {
     await recordHits(handle.db, [view("/")], day1);
@@ -184,9 +203,9 @@ describe("analyticsSummary and GET /api/analytics/summary", () => {
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await response.json()).toEqual({
       days: [
-        { day: "2026-11-25", views: 0, visitors: 0 },
-        { day: "2026-11-26", views: 3, visitors: 2 },
-        { day: "2026-11-27", views: 1, visitors: 1 },
+        { day: "2026-11-25", views: 0, visitors: 0, turnedAway: 0 },
+        { day: "2026-11-26", views: 3, visitors: 2, turnedAway: 0 },
+        { day: "2026-11-27", views: 1, visitors: 1, turnedAway: 0 },
       ],
       pages: [
         { path: "/", views: 2, reads: 0 },

@@ -1,3 +1,19 @@
+/** A day's figures as the chart draws them. */
+export interface ChartDay {
+  day: string;
+  views: number;
+  visitors: number;
+  /** Beacons the front turned away that day. */
+  turnedAway: number;
+}
+
+/**
+ * Whether a day's traffic looks flooded: the front turned beacons away, more from one
+ * network than readers send (300 a minute) or more different ones than 2,000 a second.
+ * Its visitors may then hold made-up ones and miss real ones.
+ */
+export const looksFlooded = (day: Pick<ChartDay, "turnedAway">): boolean => day.turnedAway > 0;
+
 /** One bar group of the daily chart, in the SVG's own units. */
 export interface ChartBar {
   day: string;
@@ -5,6 +21,7 @@ export interface ChartBar {
   width: number;
   views: { y: number; height: number };
   visitors: { y: number; height: number };
+  flooded: boolean;
 }
 
 export interface DailyChart {
@@ -27,15 +44,11 @@ function roundUp(value: number): number {
 
 /**
  * The daily chart's geometry: a bar per day for views, and inside it a darker bar for that
- * day's visitors, on a scale from zero to a round number. A pure function of the figures,
- * so the page draws it as static SVG.
- * @example dailyChart([{ day: "2026-11-01", views: 8, visitors: 3 }], 100, 50).top // 10
+ * day's visitors, on a scale from zero to a round number; a day that looks flooded says so.
+ * A pure function of the figures, so the page draws it as static SVG.
+ * @example dailyChart([{ day: "2026-11-01", views: 8, visitors: 3, turnedAway: 0 }], 100, 50).top // 10
  */
-export function dailyChart(
-  days: readonly { day: string; views: number; visitors: number }[],
-  width: number,
-  height: number,
-): DailyChart {
+export function dailyChart(days: readonly ChartDay[], width: number, height: number): DailyChart {
   const top = roundUp(Math.max(0, ...days.map((day) => day.views)));
   const slot = days.length > 0 ? width / days.length : width;
   const gap = Math.min(4, slot * 0.2);
@@ -51,6 +64,7 @@ export function dailyChart(
       width: Math.max(1, slot - gap),
       views: { y: height - scale(day.views), height: scale(day.views) },
       visitors: { y: height - scale(day.visitors), height: scale(day.visitors) },
+      flooded: looksFlooded(day),
     })),
   };
 }

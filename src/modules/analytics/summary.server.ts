@@ -3,9 +3,12 @@ import { analyticsPages, analyticsSources } from "../../../db/schema/index.ts";
 import type { Db } from "@/lib/db.server";
 import { SITE_PATH } from "./record.server";
 
-/** What `GET /api/analytics/summary` answers: daily figures, never summed into "unique visitors". */
+/**
+ * What `GET /api/analytics/summary` answers: daily figures, never summed into "unique
+ * visitors". A day's `turnedAway` counts the beacons the front refused or dropped as a flood.
+ */
 export interface AnalyticsSummary {
-  days: { day: string; views: number; visitors: number }[];
+  days: { day: string; views: number; visitors: number; turnedAway: number }[];
   pages: { path: string; views: number; reads: number }[];
   referrers: { host: string; visits: number }[];
   tags: { tag: string; visits: number }[];
@@ -26,13 +29,19 @@ export function daysBetween(from: string, to: string): string[] {
 }
 
 /**
- * The period's figures: views and visitors for each day (a day with none is there with
- * zeros, so a chart has no gaps), and the busiest pages, referrers and campaign tags.
+ * The period's figures: views, visitors and beacons turned away for each day (a day with
+ * none is there with zeros, so a chart has no gaps), and the busiest pages, referrers and
+ * campaign tags.
  */
 export async function analyticsSummary(db: Db, from: string, to: string): Promise<AnalyticsSummary> {
   const inPeriod = between(analyticsPages.day, from, to);
   const daily = await db
-    .select({ day: analyticsPages.day, views: analyticsPages.views, visitors: analyticsPages.visitors })
+    .select({
+      day: analyticsPages.day,
+      views: analyticsPages.views,
+      visitors: analyticsPages.visitors,
+      turnedAway: analyticsPages.turnedAway,
+    })
     .from(analyticsPages)
     .where(and(inPeriod, eq(analyticsPages.path, SITE_PATH)));
   const byDay = new Map(daily.map((row) => [row.day, row]));
@@ -59,6 +68,7 @@ export async function analyticsSummary(db: Db, from: string, to: string): Promis
       day,
       views: byDay.get(day)?.views ?? 0,
       visitors: byDay.get(day)?.visitors ?? 0,
+      turnedAway: byDay.get(day)?.turnedAway ?? 0,
     })),
     pages,
     referrers: (await sources("referrer")).map(({ name, visits }) => ({ host: name, visits })),
