@@ -133,7 +133,7 @@ describe("two instances recording at once", () => {
 describe("the migration to sketches", () => {
   it("carries an open day's visitor hashes into sketches, so they are not counted again", async () => {
     const migration = await readFile(
-      new URL("../../../db/migrations/0016_visitor_sketches.sql", import.meta.url),
+      new URL("../../../db/migrations/0020_visitor_sketches.sql", import.meta.url),
       "utf8",
     );
     const carry = migration.split("--> statement-breakpoint").find((statement) => statement.includes("INSERT INTO"));
