@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -25,6 +26,11 @@ export interface DbHandle {
   location: string;
   /** The pg pool, when the engine is PostgreSQL (for LISTEN/NOTIFY and tests). */
   pool?: pg.Pool;
+  /**
+   * The name the pool's connections sign their content changes with, when the engine is
+   * PostgreSQL: the database's change notices carry it, so an instance knows its own.
+   */
+  origin?: string;
   /** The server's address with its credentials, when the engine is PostgreSQL (the job queue opens its own connections). */
   connectionString?: string;
   /** The embedded database itself, when the engine is PGlite (the job queue shares its one connection). */
@@ -200,10 +206,12 @@ const POSTGRES_TIMEOUTS = {
 };
 
 function openPostgres(url: string): DbHandle {
+  const origin = randomUUID();
   const pool = new pg.Pool({
     Client,
     connectionString: url,
-    options: sessionOptions.join(" "),
+    // A setting of the site's own, read by the triggers that send change notices (migration 0016).
+    options: [...sessionOptions, "-c", `meh.origin=${origin}`].join(" "),
     max: 10,
     idleTimeoutMillis: 30_000,
     ...POSTGRES_TIMEOUTS,
@@ -218,6 +226,7 @@ function openPostgres(url: string): DbHandle {
     engine: "postgres",
     location: `${hostname}:${port || 5432}${pathname}`,
     pool,
+    origin,
     connectionString: url,
     close: () => endPool(pool),
   };

@@ -1,6 +1,6 @@
 import pg from "pg";
 
-/** The `app_state` row that holds the content version (migration 0008). */
+/** The `app_state` row that holds the content version (migrations 0008 and 0016). */
 export const CONTENT_VERSION_KEY = "content_version";
 
 /**
@@ -15,14 +15,19 @@ export async function contentVersionAt(url: string): Promise<number | undefined>
   });
   try {
     await client.connect();
-    const { rows } = await client.query<{ version: string }>(
-      `select "value" #>> '{}' as version from "app_state" where "key" = $1`,
-      [CONTENT_VERSION_KEY],
-    );
-    return rows[0] ? Number(rows[0].version) : undefined;
+    return await readContentVersion(client);
   } catch {
     return undefined;
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/** The content version as read through `db` (a client or a pool); undefined if it has none. */
+export async function readContentVersion(db: pg.ClientBase | pg.Pool): Promise<number | undefined> {
+  const { rows } = await db.query<{ version: string }>(
+    `select "value" #>> '{}' as version from "app_state" where "key" = $1`,
+    [CONTENT_VERSION_KEY],
+  );
+  return rows[0] ? Number(rows[0].version) : undefined;
 }

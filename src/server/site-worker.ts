@@ -1,5 +1,4 @@
 import "./load-env.ts";
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import module from "node:module";
@@ -78,7 +77,8 @@ const indexer = new SearchIndexer({
 });
 
 // What a published change sets off: the pages it dropped are rendered again; the search
-// index is rebuilt; with PostgreSQL, the other instances hear of it (and do the same).
+// index is rebuilt. With PostgreSQL, the database itself tells the other instances of every
+// change, and theirs (or one made by hand) are published here as they commit.
 let origin: string | undefined;
 // Dropped pages are rendered here, by Astro's own renderer: a publish crosses to the front
 // thread once, with the page store's changes, and never comes back to it over HTTP.
@@ -87,10 +87,11 @@ const renderPage = (request: Request) => app.render(request, { clientAddress: "1
 runtime.publisher.subscribe(rerenderDroppedPages(renderPage, () => origin));
 runtime.publisher.subscribe(indexer.listener);
 void indexer.start();
-const stopSharing = handle.pool ? await shareChanges(runtime.publisher, handle.pool, randomUUID()) : undefined;
+const sharing =
+  handle.pool && handle.origin ? await shareChanges(runtime.publisher, handle.pool, handle.origin) : undefined;
 // The kept pages were checked against the content version before this instance listened
 // for other instances' changes; one made in between shows here.
-runtime.pages.dropAllBut(await contentVersion(handle.db));
+runtime.pages.dropOlderThan(sharing?.version ?? (await contentVersion(handle.db)));
 const stopCollecting = collectWhenIdle();
 
 // Only the front server can reach this socket: its folder is the process owner's alone (0700).
@@ -137,7 +138,7 @@ async function stop(): Promise<void> {
   server.closeAllConnections();
   await (await jobs)?.stop();
   stopCollecting();
-  await stopSharing?.();
+  await sharing?.stop();
   await indexer.stop();
   await closePagefind();
   await handle.close();

@@ -1,61 +1,111 @@
 import type pg from "pg";
-import { z } from "zod";
-import type { ContentTag } from "./content-tags";
+import { readContentVersion } from "../../../db/content-version.ts";
+import { ContentFollower } from "./content-follower.server";
+import { CONTENT_CHANNEL, readNotice, type ContentNotice } from "./content-notice";
 import type { Publisher } from "./publisher.server";
 
-const CHANNEL = "meh_content_changed";
-const message = z.object({ origin: z.string(), tags: z.array(z.string().max(200)).max(1000) });
+/** How often each instance reads the database's content version, in case a notice was lost. */
+export const CONTENT_CHECK_MS = 2000;
+
+/** How long after losing its connection the listener tries again, and again. */
+const RELISTEN_MS = 1000;
+
+/** This instance following the other instances' changes, once it listens. */
+export interface ChangeSharing {
+  /** The content version as it began listening: a page rendered before it may be old. */
+  version: number;
+  stop(): Promise<void>;
+}
 
 /**
- * Keep instances on one PostgreSQL coherent with LISTEN/NOTIFY: this instance's changes
- * are announced to the others, and theirs are applied here. Returns a way to stop.
+ * Keep instances on one PostgreSQL coherent. The database announces every change to what
+ * pages show with NOTIFY, from triggers in the writing transaction (migration 0016), so a
+ * change made anywhere (another instance, psql) reaches every listening instance at its
+ * commit; `origin` is this instance's name for its own, which it applied as it wrote. As a
+ * safety net for notices lost while the listener was down, the content version is read
+ * every `checkEveryMs`, and pages older than a version no notice reached are dropped.
  */
 export async function shareChanges(
   publisher: Publisher,
   pool: pg.Pool,
-  instanceId: string,
-): Promise<() => Promise<void>> {
+  origin: string,
+  checkEveryMs = CONTENT_CHECK_MS,
+): Promise<ChangeSharing> {
+  // Notices heard before the version is read wait for it.
+  const early: ContentNotice[] = [];
+  let hear = (notice: ContentNotice): void => {
+    early.push(notice);
+  };
   let listener: pg.PoolClient | undefined;
   let stopped = false;
+
   const listen = async (): Promise<void> => {
     const client = await pool.connect();
-    client.on("notification", ({ channel, payload }) => {
-      if (channel !== CHANNEL || !payload) return;
-      const tags = announcedTags(payload, instanceId);
-      if (tags) void publisher.receive({ tags });
-    });
-    // A lost connection would silently stop the changes arriving: listen again.
-    client.on("error", (error) => {
-      console.error("Lost the content-change listener:", error.message);
+    let lost = false;
+    const lose = (error: Error) => {
+      if (lost) return;
+      lost = true;
+      if (listener === client) listener = undefined;
       client.release(true);
-      if (!stopped) setTimeout(() => void listen().catch(() => undefined), 1000);
+      if (stopped) return;
+      console.warn(`Lost the content-change listener (${error.message}); listening again.`);
+      relisten();
+    };
+    client.on("notification", ({ channel, payload }) => {
+      const notice = channel === CONTENT_CHANNEL && payload ? readNotice(payload) : null;
+      if (notice) hear(notice);
     });
-    await client.query(`LISTEN ${CHANNEL}`);
-    listener = client;
+    client.on("error", lose);
+    try {
+      await client.query(`LISTEN ${CONTENT_CHANNEL}`);
+      listener = client;
+    } catch (error) {
+      lose(error as Error);
+    }
   };
-  await listen();
-  const unsubscribe = publisher.subscribe(async ({ tags, origin }) => {
-    if (origin !== "local") return;
-    await pool.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify({ origin: instanceId, tags })]);
-  });
-  return async () => {
-    stopped = true;
-    unsubscribe();
-    await listener?.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-    listener?.release();
+  // Until it listens again: a connection that cannot be had now may be in a second.
+  const relisten = (): void => {
+    setTimeout(() => {
+      if (!stopped) listen().catch(relisten);
+    }, RELISTEN_MS).unref();
   };
-}
 
-/** The tags another instance announced, or null for our own echo or a malformed payload. */
-function announcedTags(payload: string, instanceId: string): ContentTag[] | null {
-  let data: unknown;
-  try {
-    data = JSON.parse(payload);
-  } catch {
-    return null;
-  }
-  const parsed = message.safeParse(data);
-  if (!parsed.success || parsed.data.origin === instanceId) return null;
-  // Tags are only ever compared with the ones pages declare; an unknown one drops nothing.
-  return parsed.data.tags as ContentTag[];
+  await listen();
+  const version = (await readContentVersion(pool)) ?? 0;
+  const follower = new ContentFollower(publisher, origin, version);
+  hear = (notice) => void follower.heard(notice);
+  for (const notice of early) hear(notice);
+
+  let checking = false;
+  let failing = false;
+  const check = async (): Promise<void> => {
+    if (checking) return;
+    checking = true;
+    try {
+      const current = await readContentVersion(pool);
+      if (failing) console.warn("The content version can be read again.");
+      failing = false;
+      if (current !== undefined) await follower.checked(current);
+    } catch (error) {
+      // An outage: the pages stay as they are (they keep answering), and the next check tries again.
+      if (!failing) console.warn(`Could not read the content version (${(error as Error).message}); trying again.`);
+      failing = true;
+    } finally {
+      checking = false;
+    }
+  };
+  const timer = setInterval(() => void check(), checkEveryMs);
+  timer.unref();
+
+  return {
+    version,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      const client = listener;
+      listener = undefined;
+      await client?.query(`UNLISTEN ${CONTENT_CHANNEL}`).catch(() => undefined);
+      client?.release();
+    },
+  };
 }

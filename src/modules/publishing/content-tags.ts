@@ -37,4 +37,6 @@ export const changeOf = {
   layout: (pageName: string): ContentChange => ({ tags: [tag.layout(pageName)] }),
   /** Another theme made active: every page links the stylesheet by its version. */
   theme: (): ContentChange => ({ tags: [tag.theme] }),
+  /** Changes nobody named (their notices were lost): anything, so every listing too. */
+  unknown: (): ContentChange => ({ tags: [tag.posts, tag.videos, tag.theme] }),
 };

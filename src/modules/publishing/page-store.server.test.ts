@@ -172,15 +172,20 @@ describe("PageStore", () => {
     expect(changes).toEqual([{ gone: ["/"] }]);
   });
 
-  it("drops the pages rendered at another content version than the database's, and says so", async () => {
+  it("drops the pages rendered before a content version, says so, and stores no render begun before it", async () => {
     const store = new PageStore();
     await store.put("/", { ...page("home", ["posts"]), contentVersion: 7 }, store.epoch());
     await store.put("/about", { ...page("about", []), contentVersion: 6 }, store.epoch());
+    await store.put("/videos", { ...page("videos", []), contentVersion: 8 }, store.epoch());
     const changes: unknown[] = [];
     store.observe((change) => changes.push(change));
-    store.dropAllBut(7);
+    expect(store.dropOlderThan(7)).toEqual(["/about"]);
     expect(store.get("/")?.identity.toString()).toBe("home");
+    expect(store.get("/videos")?.identity.toString()).toBe("videos");
     expect(store.get("/about")).toBeUndefined();
     expect(changes).toEqual([{ gone: ["/about"] }]);
+    // A render that read the version before the drop finishes after it.
+    expect(await store.put("/about", { ...page("about", []), contentVersion: 6 }, store.epoch())).toBeUndefined();
+    expect(await store.put("/about", { ...page("about", []), contentVersion: 7 }, store.epoch())).toBeDefined();
   });
 });

@@ -168,6 +168,8 @@ export class PageStore {
   readonly #now: () => number;
   #epoch = 0;
   readonly #droppedAt = new Map<string, number>();
+  /** The content version below which no page is stored (`dropOlderThan`). */
+  #oldestVersion = 0;
   #observer: ((change: PageStoreChange) => void) | undefined;
 
   constructor({
@@ -235,11 +237,12 @@ export class PageStore {
 
   /**
    * Store a rendered page, compressed once, and return it as stored; refused (undefined) if
-   * its content changed since `renderEpoch`.
+   * its content changed since `renderEpoch`, or it was rendered at a version already dropped.
    */
   async put(key: string, page: PageToStore, renderEpoch: number): Promise<StoredPage | undefined> {
     const { br, gzip: gz } = await compress(page.body);
-    if (this.#changedSince(page.tags, renderEpoch)) return undefined;
+    if (this.#changedSince(page.tags, renderEpoch) || (page.contentVersion ?? 0) < this.#oldestVersion)
+      return undefined;
     for (const room of this.#rooms()) room.delete(key);
     const stored: StoredPage = {
       status: page.status,
@@ -290,19 +293,22 @@ export class PageStore {
   }
 
   /**
-   * Mark stale every page rendered at another content version than `current`: after a
-   * restart, what changed in the database while this server was away.
+   * Mark stale every page rendered before content version `version`, and return their keys:
+   * what changed in the database while this server was away, or without its hearing of it.
    */
-  dropAllBut(current: number): void {
+  dropOlderThan(version: number): string[] {
+    // A render still running may have read an older version: it is not stored either.
+    this.#oldestVersion = Math.max(this.#oldestVersion, version);
     const dropped: string[] = [];
     for (const room of this.#rooms()) {
       for (const [key, page] of room.entries()) {
-        if (page.contentVersion === current || page.stale) continue;
+        if (page.contentVersion >= version || page.stale) continue;
         page.stale = true;
         dropped.push(key);
       }
     }
     if (dropped.length > 0) this.#observer?.({ gone: dropped });
+    return dropped;
   }
 
   /** Mark one page stale by key. */

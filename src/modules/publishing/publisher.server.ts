@@ -1,4 +1,4 @@
-import type { ContentChange } from "./content-tags";
+import { changeOf, type ContentChange } from "./content-tags";
 import type { PageStore } from "./page-store.server";
 
 /** A content change as listeners see it, once this process's stored pages reflect it. */
@@ -41,8 +41,19 @@ export class Publisher {
     return this.#apply(change, "remote");
   }
 
-  async #apply({ tags }: ContentChange, origin: PublishedChange["origin"]): Promise<void> {
-    const change: PublishedChange = { tags, droppedPages: this.#pages.drop(tags), origin };
+  /**
+   * The database reached content version `version` by changes this process never heard of
+   * (their notices were lost): every page rendered before it is dropped.
+   */
+  catchUp(version: number): Promise<void> {
+    return this.#tell({ ...changeOf.unknown(), droppedPages: this.#pages.dropOlderThan(version), origin: "remote" });
+  }
+
+  #apply({ tags }: ContentChange, origin: PublishedChange["origin"]): Promise<void> {
+    return this.#tell({ tags, droppedPages: this.#pages.drop(tags), origin });
+  }
+
+  async #tell(change: PublishedChange): Promise<void> {
     await Promise.all(
       [...this.#listeners].map(async (listener) => {
         try {
