@@ -1,3 +1,4 @@
+import pg from "pg";
 import { databaseUrl } from "../setup/postgres-url";
 import { expect, test } from "./fixtures";
 import { startInstance } from "./instance";
@@ -70,6 +71,54 @@ test("a theme saved on one instance is worn by the other's pages right after the
     expect(await (await other.get(`/api/css/current/styles.css?v=${id}`)).text()).toBe(":root { --radius: 5px; }");
   } finally {
     await admin.post("/api/css/reset");
+    await second.stop();
+  }
+});
+
+test("a change made in SQL, by no instance, shows on both within 5 s", async ({ admin, request, playwright }) => {
+  test.setTimeout(90_000);
+  const server = process.env.TEST_DATABASE_URL ?? "";
+  const url = databaseUrl(server, process.env.E2E_PG_DATABASE ?? "");
+  const second = await startInstance(playwright, url);
+  // Visitors of each (the admin's session would pass the stored pages by).
+  const sites = [{ origin: "", request }, second];
+  const psql = new pg.Client({ connectionString: url });
+  await psql.connect();
+  const title = `Written In SQL ${crypto.randomUUID().slice(0, 8)}`;
+  try {
+    // Both instances hold both pages, so only a dropped page can show the post.
+    await expect
+      .poll(
+        async () => {
+          const states: string[] = [];
+          for (const { origin, request } of sites) {
+            for (const path of ["/", "/archive"]) {
+              await request.get(`${origin}${path}`);
+              states.push(await cacheState(admin, path, origin));
+            }
+          }
+          return states;
+        },
+        { timeout: 10_000 },
+      )
+      .toEqual(["fresh", "fresh", "fresh", "fresh"]);
+    const since = Date.now();
+    await psql.query(
+      `insert into posts (slug, title, excerpt, content, category, read_time)
+       values ($1, $2, 'Nobody published it.', 'Typed straight into the database.', 'Meh Moments', 1)`,
+      [title.toLowerCase().replaceAll(" ", "-"), title],
+    );
+    for (const { origin, request } of sites) {
+      for (const path of ["/", "/archive"]) {
+        await expect
+          .poll(async () => (await request.get(`${origin}${path}`)).text(), { timeout: 5000 })
+          .toContain(title);
+      }
+    }
+    expect(Date.now() - since).toBeLessThan(5000);
+  } finally {
+    await psql.query("delete from posts where title = $1", [title]);
+    await psql.end();
     await second.stop();
   }
 });
