@@ -74,7 +74,7 @@ test("a schedule that fell due while no instance ran is published by the next st
   const owner = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
   const start = (place: Place) =>
     startInstance(playwright, url, { ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password }, place);
-  // The database's content version: every row of what pages show that changes moves it on.
+  // The database's content version: every statement that changes what pages show moves it on.
   const version = async () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -115,7 +115,7 @@ test("a schedule that fell due while no instance ran is published by the next st
     const post = (await (await owner.get(`/api/posts/${slug}`)).json()) as { lateSeconds: number | null };
     expect(post.lateSeconds).toBeGreaterThan(LATE_AT_START_SECONDS);
     expect((await b.request.get(`/post/${slug}`)).status()).toBe(200);
-    // Flipped by one sweep only: the post's row changed once.
+    // Flipped by one sweep only: one statement changed the post.
     expect((await version()) - before).toBe(1);
 
     // The owner reads why it is late, in the manager.
