@@ -107,6 +107,13 @@ describe("parseSettings", () => {
     expect(() => parseSettings(env)).toThrow(message);
   });
 
+  it("gives a stop 10 s by default, or SHUTDOWN_TIMEOUT_SECONDS, before it ends the process anyway", () => {
+    expect(parseSettings({}).shutdownTimeoutSeconds).toBe(10);
+    expect(parseSettings({ SHUTDOWN_TIMEOUT_SECONDS: "30" }).shutdownTimeoutSeconds).toBe(30);
+    expect(() => parseSettings({ SHUTDOWN_TIMEOUT_SECONDS: "0" })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+    expect(() => parseSettings({ SHUTDOWN_TIMEOUT_SECONDS: "soon" })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+  });
+
   it("reads trusted proxies as a list of IP addresses", () => {
     expect(parseSettings({ TRUSTED_PROXIES: "10.0.0.1, ::1" }).trustedProxies).toEqual(["10.0.0.1", "::1"]);
     expect(parseSettings({}).trustedProxies).toEqual([]);

@@ -71,6 +71,7 @@ const settingsSchema = z
     NEWSLETTER_UNDO_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
     MAIL_RATE_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(5),
     NEWSLETTER_CONFIRMATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(50),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   })
   .refine((s) => (s.ADMIN_USERNAME === undefined) === (s.ADMIN_PASSWORD === undefined), {
     message: "ADMIN_USERNAME and ADMIN_PASSWORD are set together or not at all",
@@ -140,6 +141,8 @@ export interface Settings {
   s3?: S3Settings;
   nickname: NicknameSettings;
   mail: MailSettings;
+  /** How long a stop (SIGTERM, Ctrl-C) may take before the process ends anyway, with code 1. */
+  shutdownTimeoutSeconds: number;
 }
 
 /** How the newsletter's mail leaves: through an SMTP server, or, without one, into an outbox on disk. */
@@ -224,6 +227,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
       ratePerSecond: s.MAIL_RATE_PER_SECOND,
       confirmationsPerHour: s.NEWSLETTER_CONFIRMATIONS_PER_HOUR,
     },
+    shutdownTimeoutSeconds: s.SHUTDOWN_TIMEOUT_SECONDS,
   };
 }
 

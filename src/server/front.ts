@@ -47,6 +47,8 @@ mirror.restore(restored);
 const searchIndex = new PagefindFiles(path.join(settings.dataDir, "pagefind"));
 await searchIndex.open();
 let stopping = false;
+/** What a stop waits for now, named if it runs past its deadline. */
+let waitingFor = "the site worker to stop";
 
 const worker = new Worker(SITE_WORKER, {
   workerData: { restored, serverEntry: SERVER_ENTRY },
@@ -70,6 +72,7 @@ const ready = new Promise<Extract<FromWorker, { type: "ready" }>>((resolve) => {
     if (message.type === "pages") mirror.apply(message);
     else if (message.type === "search-index") void searchIndex.open();
     else if (message.type === "ready") resolve(message);
+    else if (message.type === "stopping") waitingFor = `the site worker, which was ${message.step}`;
     else void stopped();
   });
 });
@@ -148,6 +151,14 @@ server.listen(settings.port, settings.host, () => {
 function stop(): void {
   if (stopping) return;
   stopping = true;
+  // A stop that hangs (on a database gone from under the worker, say) still ends the process,
+  // saying where it hung. Unref'd: a stop done sooner ends the process as it did before.
+  setTimeout(() => {
+    fail(
+      `Stopping took longer than ${settings.shutdownTimeoutSeconds} s (SHUTDOWN_TIMEOUT_SECONDS): ` +
+        `still waiting for ${waitingFor}. Ended anyway.`,
+    );
+  }, settings.shutdownTimeoutSeconds * 1000).unref();
   server.close();
   server.closeAllConnections();
   // The worker closes the database and says so; then the pages are kept for the next start.
@@ -156,6 +167,7 @@ function stop(): void {
 
 let keeping: Promise<void> | undefined;
 async function stopped(): Promise<void> {
+  waitingFor = "the stored pages to be written for the next start";
   keeping ??= keepPages();
   await keeping;
   process.exit(0);

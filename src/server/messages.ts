@@ -19,6 +19,8 @@ export type FromWorker =
   | ({ type: "pages" } & NumberedChange)
   /** A new search index is current on disk. */
   | { type: "search-index" }
+  /** Asked to stop, what it does now (told if the stop takes too long). */
+  | { type: "stopping"; step: string }
   | { type: "stopped" };
 
 /** The front server's, to the worker. */

@@ -134,13 +134,21 @@ setTimeout(() => {
 }, 10_000).unref();
 
 async function stop(): Promise<void> {
+  // Each step is told to the front, which names the one it waits on if the stop runs late.
+  const step = (doing: string) => {
+    post({ type: "stopping", step: doing });
+  };
   server.close();
   server.closeAllConnections();
+  step("stopping the background jobs");
   await (await jobs)?.stop();
   stopCollecting();
+  step("closing the content-change listener");
   await sharing?.stop();
+  step("finishing the search index build");
   await indexer.stop();
   await closePagefind();
+  step("closing the database");
   await handle.close();
   rmSync(socketDir, { recursive: true, force: true });
   post({ type: "stopped" });
