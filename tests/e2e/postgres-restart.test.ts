@@ -135,3 +135,25 @@ test("a schedule that fell due while no instance ran is published by the next st
     await admin.end();
   }
 });
+
+test("a server whose database was dropped under it still ends on SIGTERM, within its deadline", async ({
+  playwright,
+}) => {
+  test.setTimeout(90_000);
+  const server = process.env.TEST_DATABASE_URL ?? "";
+  const name = `meh_e2e_dropped_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  try {
+    const instance = await startInstance(playwright, databaseUrl(server, name), { SHUTDOWN_TIMEOUT_SECONDS: "5" });
+    expect((await instance.request.get("/")).status()).toBe(200);
+    await admin.query(`drop database "${name}" with (force)`);
+    const since = Date.now();
+    await instance.stop();
+    expect(Date.now() - since).toBeLessThan(7000);
+  } finally {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+});

@@ -34,9 +34,14 @@ if (reader.status !== 0) {
   await dropDatabase();
   process.exit(1);
 }
+// Playwright waits 10 s after its SIGTERM (gracefulShutdown), then kills this process, which
+// would leave the site running and its database behind: the site's own stop ends within 5 s
+// (it exits with code 1 then, saying why), and is killed 2 s after that if it has not.
+env.SHUTDOWN_TIMEOUT_SECONDS ??= "5";
 const child = spawn(process.execPath, ["src/server/start.ts"], { env, stdio: "inherit" });
 const stop = (signal: NodeJS.Signals) => {
   child.kill(signal);
+  setTimeout(() => child.kill("SIGKILL"), (Number(env.SHUTDOWN_TIMEOUT_SECONDS) + 2) * 1000).unref();
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
