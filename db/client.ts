@@ -210,7 +210,7 @@ function openPostgres(url: string): DbHandle {
   const pool = new pg.Pool({
     Client,
     connectionString: url,
-    // A setting of the site's own, read by the triggers that send change notices (migration 0016).
+    // A setting of the site's own, read by the triggers that send change notices (migration 0021).
     options: [...sessionOptions, "-c", `meh.origin=${origin}`].join(" "),
     max: 10,
     idleTimeoutMillis: 30_000,

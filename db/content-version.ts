@@ -1,6 +1,6 @@
 import pg from "pg";
 
-/** The `app_state` row that holds the content version (migrations 0008 and 0016). */
+/** The `app_state` row that holds the content version (migrations 0008 and 0021). */
 export const CONTENT_VERSION_KEY = "content_version";
 
 /**

@@ -19,7 +19,7 @@ export interface ChangeSharing {
 
 /**
  * Keep instances on one PostgreSQL coherent. The database announces every change to what
- * pages show with NOTIFY, from triggers in the writing transaction (migration 0016), so a
+ * pages show with NOTIFY, from triggers in the writing transaction (migration 0021), so a
  * change made anywhere (another instance, psql) reaches every listening instance at its
  * commit; `origin` is this instance's name for its own, which it applied as it wrote. As a
  * safety net for notices lost while the listener was down, the content version is read

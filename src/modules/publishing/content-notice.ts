@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { changeOf, type ContentChange } from "./content-tags";
 
-/** The channel the database announces every content change on (migration 0016). */
+/** The channel the database announces every content change on (migration 0021). */
 export const CONTENT_CHANNEL = "meh_content_changed";
 
 /** The change a row of each table pages show makes, by the key its notice names it with. */

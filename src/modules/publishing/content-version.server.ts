@@ -6,7 +6,7 @@ const { appState } = tables;
 
 /**
  * The database's content version: a number every change to what public pages show moves on,
- * whoever makes it (the triggers of migration 0016). A page whose render began at the current
+ * whoever makes it (the triggers of migration 0021). A page whose render began at the current
  * number shows what the database holds.
  */
 export async function contentVersion(db: Db): Promise<number> {
