@@ -23,8 +23,8 @@ describe("clientNetwork", () => {
     expect(clientNetwork("2001:0db8:0007:aaff:1:2:3:4")).toBe("2001:db8:7:aa00::/56");
     expect(clientNetwork("2001:DB8:7:AA01::")).toBe("2001:db8:7:aa00::/56");
     expect(clientNetwork("2001:db8:7:ab00::1")).toBe("2001:db8:7:ab00::/56");
-    expect(clientNetwork("fe80::1%eth0")).toBe("fe80:0:0:0::/56");
-    expect(clientNetwork("::1")).toBe("0:0:0:0::/56");
+    expect(clientNetwork("fe80::1%eth0")).toBe("fe80::/56");
+    expect(clientNetwork("::1")).toBe("::/56");
   });
 
   it("leaves what is not an address as it is, so it counts alone", () => {
