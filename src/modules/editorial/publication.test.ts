@@ -62,6 +62,14 @@ describe("a publication is checked", () => {
     expect(issues({ publishedAt: later })).toEqual({ publishedAt: "A publish time is set only when scheduling" });
     expect(issues({ status: "published" })).toEqual({});
   });
+
+  it("what an admin's GET says of a draft or a published item is taken back, but a future time is no publication", () => {
+    expect(issues({ status: "draft", publishedAt: null })).toEqual({});
+    expect(issues({ status: "published", publishedAt: "2020-01-01T00:00:00.000Z" })).toEqual({});
+    expect(issues({ status: "published", publishedAt: new Date(Date.now() + 60_000).toISOString() })).toEqual({
+      publishedAt: "A publish time in the future is a schedule: set the status to scheduled",
+    });
+  });
 });
 
 describe("what the admin reads", () => {

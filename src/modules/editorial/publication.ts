@@ -13,29 +13,38 @@ export const STATUS_FILTERS = ["all", ...CONTENT_STATUSES] as const satisfies re
  * The fields a create or update body may carry about publication. Without `status` a create
  * publishes now and an update keeps the item where it stands, as the spec's payloads mean;
  * `publishedAt` is the time a scheduled item goes public, and is taken for nothing else.
+ * Beside another status it is what an admin's GET says (`publicationJson`): null for a
+ * draft, the time a published item went public, which publishing sets. So that
+ * representation saves when sent back, those are accepted and ignored (`checkPublication`).
  */
 export const publicationFields = {
   status: z.enum(CONTENT_STATUSES, { error: `Status must be one of: ${CONTENT_STATUSES.join(", ")}` }).optional(),
-  publishedAt: z.iso.datetime({ offset: true, error: "Publish time must be an ISO 8601 date and time" }).optional(),
+  publishedAt: z.iso.datetime({ offset: true, error: "Publish time must be an ISO 8601 date and time" }).nullish(),
 };
 
 /** What a body says of publication, as `publicationFields` read it. */
 export interface PublicationInput {
   status?: ContentStatus;
-  publishedAt?: string;
+  publishedAt?: string | null;
 }
 
 /**
  * Refuse a publication that cannot be: a schedule with no time or a time already past, a
  * time for anything but a schedule. Checked against the clock of whoever validates (the
  * form, then the server), so a time that passed while the form was open is refused.
+ * A published item's past time is the one its GET shows, taken back and ignored; a future
+ * one would mean a schedule, and publishing at once instead cannot be undone, so it is
+ * refused rather than ignored.
  */
 export function checkPublication(input: PublicationInput, issue: (path: string, message: string) => void): void {
   if (input.status === "scheduled") {
     if (!input.publishedAt) issue("publishedAt", "A scheduled item needs a publish time");
     else if (Date.parse(input.publishedAt) <= Date.now()) issue("publishedAt", "Publish time must be in the future");
   } else if (input.publishedAt) {
-    issue("publishedAt", "A publish time is set only when scheduling");
+    if (input.status !== "published") issue("publishedAt", "A publish time is set only when scheduling");
+    else if (Date.parse(input.publishedAt) > Date.now()) {
+      issue("publishedAt", "A publish time in the future is a schedule: set the status to scheduled");
+    }
   }
 }
 
