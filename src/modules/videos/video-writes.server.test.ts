@@ -53,7 +53,7 @@ it("updates without changing the slug, publishes, and deletes", async () => {
 it("refuses script and data URLs and unknown fields", () => {
   expect(videoInputSchema.safeParse({ ...input(), videoUrl: "javascript:alert(1)" }).success).toBe(false);
   expect(videoInputSchema.safeParse({ ...input(), thumbnailUrl: "data:image/png;base64,AAAA" }).success).toBe(false);
-  expect(videoInputSchema.safeParse({ ...input(), id: 5 }).success).toBe(false);
+  expect(videoInputSchema.safeParse({ ...input(), colour: "grey" }).success).toBe(false);
   expect(videoInputSchema.safeParse({ ...input(), publishedAt: "2020-01-01" }).success).toBe(false);
 });
 

@@ -64,7 +64,7 @@ export function PostForm({ post, images = [], autosave: autosaveTo, pending, onS
     images: gallery.map((item) => ({ imageUrl: item.imageUrl, description: item.description, caption: item.caption })),
   };
   const input: PostInput = { ...work, ...publishing.fields };
-  const autosave = useAutosave(autosaveTo, postInputSchema, work);
+  const autosave = useAutosave<PostInput>(autosaveTo, postInputSchema, work);
   const { errors, submit } = useEditorForm(
     postInputSchema,
     input,

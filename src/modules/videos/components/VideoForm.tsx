@@ -86,7 +86,7 @@ export function VideoForm({
     duration: Number(duration),
   };
   const input: VideoInput = { ...work, ...publishing.fields };
-  const autosave = useAutosave(autosaveTo, videoInputSchema, work);
+  const autosave = useAutosave<VideoInput>(autosaveTo, videoInputSchema, work);
   const { errors, submit } = useEditorForm(
     videoInputSchema,
     input,
