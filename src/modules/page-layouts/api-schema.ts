@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { databaseId, integer, text } from "@/lib/form-fields";
 import { idParam, idText, integerText } from "@/lib/query-schemas";
+import { acceptingReadOnly } from "@/lib/read-only-fields";
 import { withinBand } from "./band";
 import { layoutDocumentSchema } from "./schema";
 
@@ -36,15 +37,40 @@ export const layoutCreateSchema = z.object({
 export type LayoutCreateInput = z.input<typeof layoutCreateSchema>;
 
 /**
+ * What a layout's GET carries that a save does not take: its id (the URL names it), its
+ * page, the version numbers (a save makes the next), what is published (the publish call
+ * owns it) and the times. Accepted and ignored, so that representation sent back with new
+ * elements saves. `version` is not read as `baseVersion`: a body without one is the spec's,
+ * which saves on top of whatever is newest.
+ */
+export const LAYOUT_READ_ONLY = [
+  "id",
+  "pageName",
+  "pageType",
+  "isActive",
+  "version",
+  "versionId",
+  "publishedVersionId",
+  "publishedVersionNumber",
+  "createdAt",
+  "updatedAt",
+] as const;
+
+/**
  * `PUT /api/layouts/{id}`: the next version. `baseVersion` is the version the editor's
  * elements started from; when another save came in since, the save is refused (409) rather
- * than overwriting it.
+ * than overwriting it. The editors always send it; without it (SPEC §7's body) the save
+ * goes on top of the newest version, the last writer winning. Any other key is refused,
+ * naming it.
  */
-export const layoutSaveSchema = z.object({
-  elements: savedElementsSchema,
-  changeDescription: changeDescription.min(1, "Must not be empty"),
-  baseVersion: integer({ min: 1 }),
-});
+export const layoutSaveSchema = acceptingReadOnly(
+  LAYOUT_READ_ONLY,
+  z.strictObject({
+    elements: savedElementsSchema,
+    changeDescription: changeDescription.min(1, "Must not be empty"),
+    baseVersion: integer({ min: 1 }).optional(),
+  }),
+);
 export type LayoutSaveInput = z.input<typeof layoutSaveSchema>;
 
 /** `POST /api/layouts/{id}/publish`: the version visitors see from now on. */

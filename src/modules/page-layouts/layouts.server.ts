@@ -174,20 +174,21 @@ export async function createLayout(
 /**
  * Store the elements as the layout's next version, if the editor's elements were based on
  * the newest one; otherwise someone saved in between, and overwriting their work silently
- * is refused (409). An auto-save that follows the same person's unpublished auto-save
+ * is refused (409). Without a `baseVersion` the caller asked for no such check, and the
+ * save goes on top of whatever is newest. An auto-save that follows the same person's unpublished auto-save
  * replaces it, so a long session leaves one line per pause, not one per five seconds.
  */
 export async function saveLayout(
   db: Db,
   id: number,
-  input: { elements: LayoutElement[]; changeDescription: string; baseVersion: number },
+  input: { elements: LayoutElement[]; changeDescription: string; baseVersion?: number },
   userId: number,
 ): Promise<LayoutRow> {
   return db.transaction(async (tx) => {
     const layout = await lockLayout(tx, id);
     const newest = await newestVersion(tx, id);
     const current = newest?.versionNumber ?? 0;
-    if (input.baseVersion !== current) {
+    if (input.baseVersion !== undefined && input.baseVersion !== current) {
       throw conflict(`This layout was saved by someone else since (version ${current}); reload to see their changes`);
     }
     const replaces =
