@@ -16,11 +16,12 @@ import { z } from "zod";
  */
 export function acceptingReadOnly<S extends z.ZodType, K extends string>(keys: readonly K[], schema: S) {
   const readOnly = new Set<string>(keys);
-  return z.preprocess(
-    (input: z.input<S> & { [key in K]?: unknown }) =>
-      typeof input === "object" && input !== null && !Array.isArray(input)
-        ? Object.fromEntries(Object.entries(input).filter(([key]) => !readOnly.has(key)))
-        : input,
-    schema,
-  );
+  // Typed as what a client may send; at run time any JSON arrives, and the schema judges it.
+  return z.preprocess((input: z.input<S> & { [key in K]?: unknown }) => without(input, readOnly), schema);
+}
+
+/** An object without the named keys; anything else as it is, for the schema to refuse. */
+function without(input: unknown, keys: ReadonlySet<string>): unknown {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
+  return Object.fromEntries(Object.entries(input).filter(([key]) => !keys.has(key)));
 }
