@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { integer, itemFields, optionalText, text } from "@/lib/form-fields";
+import { integer, ITEM_READ_ONLY, itemFields, optionalText, text } from "@/lib/form-fields";
 import { mediaUrl } from "@/modules/uploads/media-url";
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
 import { acceptingReadOnly } from "@/lib/read-only-fields";
@@ -19,20 +19,13 @@ export const postImageInputSchema = z.strictObject({
 export const MAX_GALLERY_IMAGES = 20;
 
 /**
- * What an admin's GET of a post carries that no write takes: the id (the URL names the
- * post) and how late a start published it. Accepted and ignored, so that representation
- * sent back with a change saves; `slug` and `readTime` (derived), and `publishedAt` beside
- * any status but a schedule, are taken and ignored by the schema itself.
- */
-export const POST_READ_ONLY = ["id", "lateSeconds"] as const;
-
-/**
  * A post as the form sends it (SPEC §3 creation payload), with where it stands (status, and
  * a scheduled post's time). `id` is never taken from the client; `slug` and `readTime` may
- * be sent but the server derives both. Any other key is refused, naming it.
+ * be sent but the server derives both. The rest of an admin's GET is accepted and ignored
+ * (`ITEM_READ_ONLY`); any other key is refused, naming it.
  */
 export const postInputSchema = acceptingReadOnly(
-  POST_READ_ONLY,
+  ITEM_READ_ONLY,
   z
     .strictObject({
       ...itemFields,
