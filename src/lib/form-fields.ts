@@ -106,7 +106,7 @@ export const itemFields = {
  * What an admin's GET of a post or video carries that no write takes: the id (the URL names
  * the item) and how late a start published it. Accepted and ignored (`acceptingReadOnly`), so
  * that representation sent back with a change saves. `slug` (and a post's `readTime`),
- * derived, and `publishedAt` beside any status but a schedule, are fields the schemas take
- * and the services ignore.
+ * derived, and `publishedAt` as the GET shows it beside a draft or a published item, are
+ * fields the schemas take and the services ignore.
  */
 export const ITEM_READ_ONLY = ["id", "lateSeconds"] as const;
