@@ -50,10 +50,13 @@ function kernelView(): string | null {
   }
 }
 
-/** The start time field of /proc/<pid>/stat; the command name before it may hold spaces. */
-function startOf(pid: number): string | null {
-  const stat = read(`/proc/${pid}/stat`);
-  return stat?.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null;
+/**
+ * A process's state letter and start time (fields 3 and 22 of /proc/<pid>/stat; the command
+ * name before them may hold spaces), or null without /proc or once the process is gone.
+ */
+function statOf(pid: number): { state: string; start: string } | null {
+  const fields = read(`/proc/${pid}/stat`)?.split(") ").at(-1)?.split(" ");
+  return fields?.[0] && fields[19] ? { state: fields[0], start: fields[19] } : null;
 }
 
 function exists(pid: number): boolean {
@@ -69,9 +72,15 @@ function isGone(holder: Holder | null, touchedMs: number): boolean {
   const here = holder?.host === os.hostname() && holder.view === kernelView();
   if (holder && here) {
     if (!exists(holder.pid)) return true;
+    const stat = statOf(holder.pid);
+    // A zombie (Z) has exited and holds no files: it waits only for its parent to read its
+    // exit status, or, when the parent was killed with it (kill -9 of `npm start`'s process
+    // group), for init, which may take its time. X is a process being removed.
+    if (stat?.state === "Z" || stat?.state === "X") return true;
     // A holder seen alive is never gone, however long since it touched the lock: its thread
     // may be busy for longer than STALE_MS (creating the database files, on a slow host).
-    if (holder.start !== null) return startOf(holder.pid) !== holder.start;
+    // A pid reused by another process shows another start time.
+    if (holder.start !== null) return stat?.start !== holder.start;
   }
   return Date.now() - touchedMs > STALE_MS;
 }
@@ -138,7 +147,7 @@ export function lockDirectory(dir: string): (() => void) | undefined {
     host: os.hostname(),
     view: kernelView(),
     pid: process.pid,
-    start: startOf(process.pid),
+    start: statOf(process.pid)?.start ?? null,
   };
   // A few rounds cover a lock released or set aside by someone else meanwhile.
   for (let round = 0; round < 5; round++) {
