@@ -114,6 +114,13 @@ describe("parseSettings", () => {
     expect(() => parseSettings({ SHUTDOWN_TIMEOUT_SECONDS: "soon" })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
   });
 
+  it("logs at info unless LOG_LEVEL says debug", () => {
+    expect(parseSettings({}).logLevel).toBe("info");
+    expect(parseSettings({ LOG_LEVEL: "" }).logLevel).toBe("info");
+    expect(parseSettings({ LOG_LEVEL: "debug" }).logLevel).toBe("debug");
+    expect(() => parseSettings({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL: must be info or debug/);
+  });
+
   it("reads trusted proxies as a list of IP addresses", () => {
     expect(parseSettings({ TRUSTED_PROXIES: "10.0.0.1, ::1" }).trustedProxies).toEqual(["10.0.0.1", "::1"]);
     expect(parseSettings({}).trustedProxies).toEqual([]);

@@ -72,6 +72,7 @@ const settingsSchema = z
     MAIL_RATE_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(5),
     NEWSLETTER_CONFIRMATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(50),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+    LOG_LEVEL: optional.pipe(z.enum(["info", "debug"], { error: "must be info or debug" }).optional()),
   })
   .refine((s) => (s.ADMIN_USERNAME === undefined) === (s.ADMIN_PASSWORD === undefined), {
     message: "ADMIN_USERNAME and ADMIN_PASSWORD are set together or not at all",
@@ -143,6 +144,8 @@ export interface Settings {
   mail: MailSettings;
   /** How long a stop (SIGTERM, Ctrl-C) may take before the process ends anyway, with code 1. */
   shutdownTimeoutSeconds: number;
+  /** `debug` also logs how long each step of the start took. */
+  logLevel: "info" | "debug";
 }
 
 /** How the newsletter's mail leaves: through an SMTP server, or, without one, into an outbox on disk. */
@@ -228,6 +231,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
       confirmationsPerHour: s.NEWSLETTER_CONFIRMATIONS_PER_HOUR,
     },
     shutdownTimeoutSeconds: s.SHUTDOWN_TIMEOUT_SECONDS,
+    logLevel: s.LOG_LEVEL ?? "info",
   };
 }
 

@@ -21,6 +21,7 @@ import { guardRequests } from "./request-guard.ts";
 import { PagefindFiles } from "../modules/search/pagefind-files.server.ts";
 import { startBanner } from "./banner.ts";
 import { fail } from "./fail.ts";
+import { startSteps } from "./start-steps.ts";
 
 // The front server: this thread answers stored pages, build assets and the search index's
 // files, and passes everything else to the site worker (site-worker.ts: Astro, the
@@ -33,12 +34,15 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
+const logStep = startSteps(settings.logLevel);
 
 // Pages a clean stop kept, if they still show what the database holds, are answered at once,
 // while the worker opens the database and loads Astro; a miss waits for the worker.
+const readingPages = performance.now();
 const keptPages = keptPagesFile(settings);
 const fingerprint = await renderFingerprint(SERVER_ENTRY, settings);
 const restored = await currentKeptPages(settings.databaseUrl, await takeSnapshot(keptPages, fingerprint));
+logStep(`${restored.length} kept pages read`, readingPages);
 // The server bundle carries both of React's builds and picks the development one (several
 // times slower to render, for warnings nobody reads here) unless told this is production.
 process.env.NODE_ENV ??= "production";
@@ -71,6 +75,7 @@ const ready = new Promise<Extract<FromWorker, { type: "ready" }>>((resolve) => {
   worker.on("message", (message: FromWorker) => {
     if (message.type === "pages") mirror.apply(message);
     else if (message.type === "search-index") void searchIndex.open();
+    else if (message.type === "log") console.debug(message.line);
     else if (message.type === "ready") resolve(message);
     else if (message.type === "stopping") waitingFor = `the site worker, which was ${message.step}`;
     else void stopped();
@@ -136,9 +141,13 @@ server.on("error", (error: NodeJS.ErrnoException) => {
   if (error.code === "EADDRINUSE") fail(`Port ${settings.port} on ${settings.host} is taken. Set PORT to another one.`);
   fail(error.message);
 });
+const listening = performance.now();
 server.listen(settings.port, settings.host, () => {
+  logStep("first listen", listening);
   const address = server.address() as AddressInfo;
   void ready.then(({ database, seeded, admin }) => {
+    // Since Node started this process: the worker's steps above ran meanwhile.
+    logStep("site ready", 0);
     tell({ type: "listening", origin: ownOrigin(address) });
     // Node writes its compile cache at exit, which a crash never reaches, and the restart
     // after a crash is when it matters most.

@@ -17,6 +17,8 @@ export type FromWorker =
       admin: EnsureAdminResult;
     }
   | ({ type: "pages" } & NumberedChange)
+  /** A line for the log, written by the front so it keeps its place among the front's own. */
+  | { type: "log"; line: string }
   /** A new search index is current on disk. */
   | { type: "search-index" }
   /** Asked to stop, what it does now (told if the stop takes too long). */

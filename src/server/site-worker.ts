@@ -27,6 +27,7 @@ import { PagefindFiles } from "../modules/search/pagefind-files.server.ts";
 import { SearchIndexer } from "../modules/search/search-indexer.server.ts";
 import { siteSearchRecords } from "../modules/search/search-records.server.ts";
 import { prepareDb } from "./prepare-db.ts";
+import { startSteps } from "./start-steps.ts";
 
 // The site worker: everything but answering stored pages and files, in a thread of its own
 // (front.ts starts it), so none of it runs on the front server's event loop.
@@ -51,6 +52,11 @@ const post = (message: FromWorker) => {
 
 const runtime = processRuntime();
 const { settings } = runtime;
+const logStep = startSteps(settings.logLevel, (line) => {
+  post({ type: "log", line });
+});
+// Since this thread started: loading the worker's modules, which run before this line.
+logStep("site worker loaded", 0);
 // Pages a clean stop kept, which the front server already answers with: the store must hold
 // them too, or a change would not drop them.
 runtime.pages.restore(restored);
@@ -58,14 +64,18 @@ const lastChange = shareStoredPages(runtime.pages, post);
 
 // A failure here (a database in use by another server among them) ends the worker, and the
 // front server says why.
+const openingDb = performance.now();
 const { handle, seeded, admin } = await prepareDb(settings);
+logStep("database opened", openingDb);
 runtime.useDatabase(handle);
 // A large theme takes seconds to check: in a thread of its own, never in a render's way.
 runtime.cssCheck = cssCheckThreads(CSS_CHECK_THREAD);
 
 // The adapter would otherwise start its own server on import.
 process.env.ASTRO_NODE_AUTOSTART = "disabled";
+const loadingAstro = performance.now();
 const { handler } = (await import(pathToFileURL(serverEntry).href)) as AstroServerEntry;
+logStep("Astro entry loaded", loadingAstro);
 
 const searchIndex = new PagefindFiles(path.join(settings.dataDir, "pagefind"));
 const indexer = new SearchIndexer({
