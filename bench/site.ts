@@ -14,7 +14,7 @@ export interface RunningSite {
   /** The process started, which is the site's server. */
   pid: number;
   stop(): Promise<void>;
-  /** End it as a crash would: SIGKILL, so nothing is cleaned up. */
+  /** End it as a crash would: SIGKILL to its whole process group (npm, its shell, Node), so nothing is cleaned up. */
   crash(): Promise<void>;
 }
 
@@ -50,7 +50,12 @@ export async function startSite(
       ADMIN_PASSWORD: ADMIN.password,
     },
     stdio: "ignore",
+    // A process group of its own, which a crash kills whole, as a terminal or a process
+    // manager does: the server's parent dies with it, so init, not its parent, reaps it.
+    detached: true,
   });
+  const group = child.pid;
+  if (group === undefined) throw new Error("the site could not be started");
   for (;;) {
     const ok = await fetch(`${origin}/`).then(
       (r) => r.ok,
@@ -61,17 +66,37 @@ export async function startSite(
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   const startMs = performance.now() - started;
-  // npm runs the server in a child of its own (through a shell): that is the process a crash
+  // npm runs the server in a child of its own (through a shell): that is the process a stop
   // ends, and npm then exits, as it would in production.
-  const pid = startWith === "npm" ? serverUnder(child.pid ?? 0) : (child.pid ?? 0);
+  const pid = startWith === "npm" ? serverUnder(group) : group;
   if (pid === 0) throw new Error("the site's server process was not found");
-  const end = async (signal: NodeJS.Signals) => {
+  const end = async (target: number, signal: NodeJS.Signals) => {
     const exited = new Promise((resolve) => child.once("exit", resolve));
-    process.kill(pid, signal);
+    process.kill(target, signal);
     await exited;
+    // npm may exit before the server has: a restart comes once the server has exited, reaped
+    // by init or not (a zombie).
+    while (!["Z", "X", undefined].includes(stateOf(pid))) await new Promise((resolve) => setTimeout(resolve, 5));
     if (!dataDir) rmSync(dir, { recursive: true, force: true });
   };
-  return { origin, port, startMs, pid, stop: () => end("SIGTERM"), crash: () => end("SIGKILL") };
+  return {
+    origin,
+    port,
+    startMs,
+    pid,
+    stop: () => end(pid, "SIGTERM"),
+    crash: () => end(-group, "SIGKILL"),
+  };
+}
+
+/** A process's state letter from /proc/<pid>/stat, or undefined once it is gone. */
+function stateOf(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
+  } catch {
+    return undefined;
+  }
 }
 
 /** The site's server process among `pid`'s descendants: Node running the start script. */
