@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../tests/setup/free-port.ts";
+import { processState } from "../tests/setup/process-state.ts";
 
 export const ADMIN = { username: "bench-admin", password: "a long bench password" };
 
@@ -76,7 +77,7 @@ export async function startSite(
     await exited;
     // npm may exit before the server has: a restart comes once the server has exited, reaped
     // by init or not (a zombie).
-    while (!["Z", "X", undefined].includes(stateOf(pid))) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (!["Z", "X", undefined].includes(processState(pid))) await new Promise((resolve) => setTimeout(resolve, 5));
     if (!dataDir) rmSync(dir, { recursive: true, force: true });
   };
   return {
@@ -87,16 +88,6 @@ export async function startSite(
     stop: () => end(pid, "SIGTERM"),
     crash: () => end(-group, "SIGKILL"),
   };
-}
-
-/** A process's state letter from /proc/<pid>/stat, or undefined once it is gone. */
-function stateOf(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
-  } catch {
-    return undefined;
-  }
 }
 
 /** The site's server process among `pid`'s descendants: Node running the start script. */

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { lockDirectory } from "./data-dir-lock.ts";
+import { processState } from "../tests/setup/process-state.ts";
 
 let dir: string;
 let parent: ChildProcess | undefined;
@@ -20,16 +21,6 @@ afterEach(async () => {
   }
   await rm(path.dirname(dir), { recursive: true, force: true });
 });
-
-/** A process's state letter, from /proc/<pid>/stat (the command name before it may hold spaces). */
-function stateOf(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
-  } catch {
-    return undefined;
-  }
-}
 
 // A server killed with its whole process group (npm, its shell and Node, by kill -9) has
 // exited, but stays a zombie until init reaps it, which may take long. It holds no files.
@@ -50,12 +41,12 @@ it.runIf(process.platform === "linux")(
     const [line] = (await once(parent.stdout as NodeJS.ReadableStream, "data")) as [Buffer];
     expect(line.toString().trim()).toBe("holding");
     const { pid } = JSON.parse(readFileSync(`${dir}.lock/holder.json`, "utf8")) as { pid: number };
-    while (stateOf(pid) !== "Z") await new Promise((resolve) => setTimeout(resolve, 5));
+    while (processState(pid) !== "Z") await new Promise((resolve) => setTimeout(resolve, 5));
 
     const release = lockDirectory(dir);
     expect(release).toBeTypeOf("function");
     // Still a zombie: taken while its parent lives, not once init had reaped it.
-    expect(stateOf(pid)).toBe("Z");
+    expect(processState(pid)).toBe("Z");
     release?.();
   },
 );
