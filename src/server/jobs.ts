@@ -1,16 +1,12 @@
 import type { DbHandle } from "../../db/client.ts";
-import { z } from "zod";
-import { PUBLISH_DUE_JOB, publishDue } from "../modules/editorial/publish-due.server.ts";
-import { CONFIRMATION_JOB, subscribe } from "../modules/newsletter/newsletter.server.ts";
+import { publishDue } from "../modules/editorial/publish-due.server.ts";
+import { subscribe } from "../modules/newsletter/newsletter.server.ts";
 import { sendDueConfirmations } from "../modules/newsletter/confirmations.server.ts";
-import { SEND_JOB, sendDue } from "../modules/newsletter/deliver-issue.server.ts";
-import { DIGEST_HOUR_UTC, DIGEST_JOB, writeMonthlyDigest } from "../modules/newsletter/digest.server.ts";
+import { sendDue } from "../modules/newsletter/deliver-issue.server.ts";
+import { DIGEST_HOUR_UTC, writeMonthlyDigest } from "../modules/newsletter/digest.server.ts";
 import { purgeExpired, refreshStatistics } from "./housekeeping.server.ts";
+import { JOB_PAYLOADS, type JobData, type JobName } from "./job-registry.ts";
 import { runtime } from "./runtime.ts";
-
-const publishDueData = z.object({ atStart: z.boolean().optional() });
-// A signup's address, as the endpoint's schema left it; none for the minute's sweep.
-const confirmationData = z.object({ email: z.email().max(254).optional() });
 
 /** What a job is given to work with. */
 export interface JobContext {
@@ -35,37 +31,41 @@ export interface Job {
   run(context: JobContext, data: unknown): Promise<void>;
 }
 
+/** A job as declared below: its run is given its payload as the registry's schema reads it. */
+type Declared<N extends JobName> = Omit<Job, "name" | "run"> & {
+  run(context: JobContext, data: JobData<N>): Promise<void>;
+};
+
 /**
- * Every job the site runs. They run in the site worker (src/server/site-worker.ts), never on
- * the thread that answers stored pages and never in a render's turn; the queue is pg-boss,
- * in the site's own database (src/server/job-queue.ts).
+ * What each job of the registry (job-registry.ts) does and how it runs: a job named there and
+ * not declared here, or the other way round, is a type error. They run where the wiring
+ * (wire.ts) starts them: in the site worker, never on the thread that answers stored pages
+ * and never in a render's turn, or in the dev server's process. The queue is pg-boss, in the
+ * site's own database (src/server/job-queue.ts).
  */
-export const JOBS: readonly Job[] = [
-  {
+const DECLARED: { [N in JobName]: Declared<N> } = {
+  "publish-due": {
     // Sent for each schedule's own time, and swept every minute besides: a schedule is
     // a row, so neither a restart nor a lost job can lose it (the start's sweep, sent by
-    // the site worker, publishes what fell due while the site was down).
-    name: PUBLISH_DUE_JOB,
+    // the wiring, publishes what fell due while the site was down).
     schedule: "* * * * *",
     concurrency: 1,
     retry: { limit: 5, delaySeconds: 10, backoff: true },
     timeoutSeconds: 120,
     run: async ({ database }, data) => {
-      await publishDue(database.db, publishDueData.parse(data ?? {}));
+      await publishDue(database.db, data);
     },
   },
-  {
+  "newsletter-confirmation": {
     // Sent by every signup, so the visitor's request never waits on a mail server and takes
     // the same path whatever the address: taken here, the confirmations due are sent within
     // the hour's budget, and swept every minute besides for those the budget held back. A
     // relay that refuses for now is tried again; the address waits a week to be confirmed.
-    name: CONFIRMATION_JOB,
     schedule: "* * * * *",
     concurrency: 2,
     retry: { limit: 6, delaySeconds: 60, backoff: true },
     timeoutSeconds: 120,
-    run: async ({ database }, data) => {
-      const { email } = confirmationData.parse(data ?? {});
+    run: async ({ database }, { email }) => {
       if (email !== undefined) await subscribe(database.db, email);
       const { siteUrl, siteName, mail } = runtime().settings;
       await sendDueConfirmations({
@@ -77,11 +77,10 @@ export const JOBS: readonly Job[] = [
       });
     },
   },
-  {
+  "newsletter-send": {
     // Sent for an issue's own time (the end of its undo window) and for a resume, and swept
     // every minute besides: the ledger is rows, so a restart, a crash mid-send or a lost job
     // only delays the rest, and retries fall due without anything waiting in memory.
-    name: SEND_JOB,
     schedule: "* * * * *",
     concurrency: 1,
     retry: { limit: 3, delaySeconds: 30, backoff: true },
@@ -91,9 +90,8 @@ export const JOBS: readonly Job[] = [
       await sendDue({ db: database.db, mailer: await runtime().mailer(), siteUrl, siteName });
     },
   },
-  {
+  "newsletter-digest": {
     // Daily; on the owner's day of the month it writes the digest as a draft for them to send.
-    name: DIGEST_JOB,
     schedule: `0 ${String(DIGEST_HOUR_UTC)} * * *`,
     concurrency: 1,
     retry: { limit: 3, delaySeconds: 300, backoff: true },
@@ -102,11 +100,10 @@ export const JOBS: readonly Job[] = [
       await writeMonthlyDigest(database.db, runtime().settings);
     },
   },
-  {
+  "purge-expired": {
     // Nothing else deletes a session nobody comes back with, a counter for an address never
     // seen again or an upload never normalised: hourly keeps the tables and the upload
     // folder small and costs nothing, where a sweep on each upload URL made a GET change things.
-    name: "purge-expired",
     schedule: "7 * * * *",
     concurrency: 1,
     retry: { limit: 3, delaySeconds: 60, backoff: true },
@@ -116,12 +113,26 @@ export const JOBS: readonly Job[] = [
       await (await runtime().objects()).dropAbandoned?.();
     },
   },
-  {
-    name: "refresh-statistics",
+  "refresh-statistics": {
     schedule: "37 * * * *",
     concurrency: 1,
     retry: { limit: 2, delaySeconds: 300, backoff: false },
     timeoutSeconds: 600,
     run: ({ database }) => refreshStatistics(database),
   },
-];
+};
+
+/** The declared job `name`, its runs' data read by the registry's schema (a scheduled run carries none). */
+function declared(name: JobName): Job {
+  const job: Declared<JobName> = DECLARED[name];
+  return {
+    ...job,
+    name,
+    run: async (context, data) => {
+      await job.run(context, JOB_PAYLOADS[name].parse(data ?? {}));
+    },
+  };
+}
+
+/** Every job the site runs. */
+export const JOBS: readonly Job[] = (Object.keys(DECLARED) as JobName[]).map(declared);

@@ -11,7 +11,7 @@ import { findCssProblems } from "@/modules/themes/validate-css.server";
 import { ConcurrencyGate } from "../lib/concurrency-gate";
 import { siteSettings, type Settings } from "../lib/settings.server.ts";
 
-/** Where background work is sent: the job queue (src/server/job-queue.ts), once it runs. */
+/** Where background work goes: the job queue (src/server/job-queue.ts). Sent through `sendJob`. */
 export interface JobSender {
   /** Queue a run of `name` (one of the declared jobs), now or at `startAfter`; its id. */
   send(name: string, data?: object, options?: { startAfter?: Date }): Promise<string | null>;

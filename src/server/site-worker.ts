@@ -11,10 +11,10 @@ import { CSS_CHECK_THREAD } from "./build-output.ts";
 import { cssCheckThreads } from "./css-check-threads.ts";
 import { collectWhenIdle } from "./idle-collection.ts";
 import { startJobs, type JobQueue } from "./job-queue.ts";
+import { sendJob } from "./job-registry.ts";
 import { runtime as processRuntime } from "./runtime.ts";
 import { behindFront, shareStoredPages } from "./behind-front.ts";
 import { guardRequests } from "./request-guard.ts";
-import { PUBLISH_DUE_JOB } from "../modules/editorial/publish-due.server.ts";
 import { contentVersion } from "../modules/publishing/content-version.server.ts";
 import type { StoredPage } from "../modules/publishing/page-store.server.ts";
 import { shareChanges } from "../modules/publishing/broadcast.server.ts";
@@ -129,7 +129,7 @@ const jobs: Promise<JobQueue | undefined> = startJobs(handle)
   .then(async (queue) => {
     runtime.jobs = queue;
     // What was due while no instance ran goes public now, noted as late.
-    await queue.send(PUBLISH_DUE_JOB, { atStart: true });
+    await sendJob("publish-due", { atStart: true });
     return queue;
   })
   .catch((error: unknown) => {

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
 import { posts, videos } from "../../../db/schema/index.ts";
 import { samplePost, sampleVideo } from "../../../tests/setup/sample-items.ts";
+import { queuedJobs } from "../../../tests/setup/queued-jobs.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
+import { runtime } from "@/server/runtime";
 import { createPost, updatePost } from "@/modules/posts/post-writes.server";
 import type { PostInput } from "@/modules/posts/schema";
 import { createVideo, updateVideo } from "@/modules/videos/video-writes.server";
@@ -16,6 +18,8 @@ import type { RevisionSubject } from "./revisions.server";
 let handle: DbHandle;
 beforeAll(async () => {
   handle = await createTestDb();
+  // As on a running site, where a schedule sends the sweep for its own time to the queue.
+  runtime().jobs = queuedJobs(handle).sender;
 });
 afterAll(async () => {
   await handle.close();

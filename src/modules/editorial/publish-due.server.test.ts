@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
+import { queuedJobs, type SentJob } from "../../../tests/setup/queued-jobs.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { runtime } from "@/server/runtime";
 import type { PublishedChange } from "@/modules/publishing/publisher.server";
@@ -25,9 +26,14 @@ import { nextDigestPreview } from "@/modules/newsletter/digest.server";
 import { publishDue } from "./publish-due.server";
 
 let handle: DbHandle;
+let sent: SentJob[];
 const changes: PublishedChange[] = [];
 beforeAll(async () => {
   handle = await createTestDb();
+  // As on a running site, where a schedule sends the sweep for its own time to the queue.
+  const queue = queuedJobs(handle);
+  runtime().jobs = queue.sender;
+  sent = queue.sent;
   runtime().publisher.subscribe((change) => {
     changes.push(change);
   });
@@ -114,6 +120,11 @@ describe("drafts and schedules", () => {
       handle.db,
       video("Qduemarker", { status: "scheduled", publishedAt: scheduled.publishedAt.toISOString() }),
     );
+    // The sweep is sent for the schedule's own time, besides the minute's.
+    expect(sent.filter((job) => job.startAfter?.getTime() === scheduled.publishedAt.getTime())).toEqual([
+      { name: "publish-due", data: {}, startAfter: scheduled.publishedAt },
+      { name: "publish-due", data: {}, startAfter: scheduled.publishedAt },
+    ]);
     const due = new Date(scheduled.publishedAt.getTime() + 1000);
     changes.length = 0;
     expect(await publishDue(handle.db, { now: new Date(Date.now() + 60_000) })).toEqual({ posts: [], videos: [] });

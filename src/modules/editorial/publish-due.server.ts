@@ -3,13 +3,11 @@ import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { changeOf, type ContentChange } from "@/modules/publishing/content-tags";
 import { runtime } from "@/server/runtime";
+import { sendJob } from "@/server/job-registry";
 import { endPreviewLinks } from "./preview-links.server";
 import { LATE_AT_START_SECONDS } from "./publication";
 
 const { posts, videos } = tables;
-
-/** The name of the job that publishes what is due (src/server/jobs.ts). */
-export const PUBLISH_DUE_JOB = "publish-due";
 
 /**
  * Late by more than this, an item went public late because no instance was running: the
@@ -70,9 +68,9 @@ export async function publishDue(db: Db, { now, atStart = false }: PublishDueOpt
 }
 
 /**
- * Make sure the sweep runs at `publishedAt`, not only at the next minute's: a job sent to
- * start then. Without a queue (a test, a script), the minute's sweep still publishes it.
+ * Make sure the sweep (the `publish-due` job, src/server/jobs.ts) runs at `publishedAt`, not
+ * only at the next minute's: a job sent to start then.
  */
 export async function wakeAt(publishedAt: Date): Promise<void> {
-  await runtime().jobs?.send(PUBLISH_DUE_JOB, {}, { startAfter: publishedAt });
+  await sendJob("publish-due", {}, { startAfter: publishedAt });
 }

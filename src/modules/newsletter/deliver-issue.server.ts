@@ -9,9 +9,6 @@ import { linkToken, oneClickUnsubscribeUrl, unsubscribePageUrl } from "./subscri
 
 const { newsletterIssues: issues, newsletterDeliveries: deliveries, newsletterSubscribers: subscribers } = tables;
 
-/** The job that sends what is due (src/server/jobs.ts). */
-export const SEND_JOB = "newsletter-send";
-
 const MINUTE = 60_000;
 /** A copy refused for now is tried again for this long after its first try, then given up on. */
 export const RETRY_FOR_MS = 48 * 60 * MINUTE;

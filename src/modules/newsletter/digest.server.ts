@@ -11,8 +11,6 @@ import type { LetterPreview } from "./newsletter-json";
 
 const { appState, newsletterIssues: issues } = tables;
 
-/** The job that writes the month's digest on the owner's day (src/server/jobs.ts). */
-export const DIGEST_JOB = "newsletter-digest";
 const DIGEST_KEY = "newsletterDigest";
 /** The hour (UTC) the digest job runs: a morning's coffee in Europe, before breakfast in the Americas. */
 export const DIGEST_HOUR_UTC = 8;

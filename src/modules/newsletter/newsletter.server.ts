@@ -19,12 +19,6 @@ const DAY = 24 * HOUR;
 export const UNCONFIRMED_DAYS = 7;
 
 /**
- * The job that takes a signup and sends the confirmations due (src/server/jobs.ts): every
- * signup goes through it, and it runs each minute for the ones waiting on the hourly budget.
- */
-export const CONFIRMATION_JOB = "newsletter-confirmation";
-
-/**
  * The signup's throttle, per client network (an IPv4 /24, an IPv6 /56, `client-network.ts`),
  * so one line cannot fill the table with made-up addresses by taking its next address. What
  * protects an inbox is not a throttle but the bound on confirmations per mailbox, which

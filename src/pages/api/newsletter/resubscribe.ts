@@ -1,6 +1,6 @@
 import { readerFormRoute } from "@/modules/newsletter/link-routes.server";
-import { CONFIRMATION_JOB, resubscribe } from "@/modules/newsletter/newsletter.server";
-import { runtime } from "@/server/runtime";
+import { resubscribe } from "@/modules/newsletter/newsletter.server";
+import { sendJob } from "@/server/job-registry";
 
 // The way back in, from the page a reader lands on after leaving: to confirm again, by a
 // message the queue sends (within the same bounds as a signup's), never straight to reading.
@@ -9,7 +9,7 @@ export const POST = readerFormRoute(
   "unsubscribe",
   async (db, id) => {
     const outcome = await resubscribe(db, id);
-    if (outcome === "done") await runtime().jobs?.send(CONFIRMATION_JOB);
+    if (outcome === "done") await sendJob("newsletter-confirmation", {});
     return outcome;
   },
   (outcome) => (outcome === "done" ? "back" : outcome),

@@ -1,8 +1,8 @@
 import { defineRoute } from "@/server/define-route.server";
-import { DomainError, unavailable } from "@/lib/errors";
+import { DomainError } from "@/lib/errors";
 import { seeOther } from "@/lib/http.server";
-import { runtime } from "@/server/runtime";
-import { CONFIRMATION_JOB, SIGNUP_LIMITS, signupKeys } from "@/modules/newsletter/newsletter.server";
+import { sendJob } from "@/server/job-registry";
+import { SIGNUP_LIMITS, signupKeys } from "@/modules/newsletter/newsletter.server";
 import { newsletterSignupSchema } from "@/modules/newsletter/schema";
 
 // JSON from the island, or a plain HTML form posted without JavaScript, which must land
@@ -19,10 +19,8 @@ export const POST = defineRoute({
     // Every address, new, known, held to its day's one confirmation or past the hour's
     // budget, takes this one path: into the queue, where the job decides. The answer and
     // its time tell nobody which it was, and the visitor never waits on a mail server.
-    // The queue starts a moment after the site serves; a signup is never dropped meanwhile.
-    const jobs = runtime().jobs;
-    if (!jobs) throw unavailable("The newsletter is starting; try again in a moment.", 5);
-    await jobs.send(CONFIRMATION_JOB, { email: body.email });
+    // Without a queue running, sendJob refuses (503, try again): a signup is never dropped.
+    await sendJob("newsletter-confirmation", { email: body.email });
     return isForm ? seeOther("/newsletter/thanks") : undefined;
   },
   onError: (error, { isForm }) => {

@@ -1,7 +1,6 @@
 import { defineRoute } from "@/server/define-route.server";
-import { runtime } from "@/server/runtime";
+import { sendJob } from "@/server/job-registry";
 import { idParam } from "@/lib/query-schemas";
-import { SEND_JOB } from "@/modules/newsletter/deliver-issue.server";
 import { resendUndelivered } from "@/modules/newsletter/issues.server";
 
 /** "Send to those who did not get it": only the copies given up on go again. */
@@ -10,7 +9,7 @@ export const POST = defineRoute({
   params: idParam,
   run: async ({ params, db }) => {
     const issue = await resendUndelivered(db, params.id);
-    await runtime().jobs?.send(SEND_JOB);
+    await sendJob("newsletter-send", {});
     return { status: issue.status };
   },
 });

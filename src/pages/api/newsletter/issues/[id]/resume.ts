@@ -1,7 +1,6 @@
 import { defineRoute } from "@/server/define-route.server";
-import { runtime } from "@/server/runtime";
+import { sendJob } from "@/server/job-registry";
 import { idParam } from "@/lib/query-schemas";
-import { SEND_JOB } from "@/modules/newsletter/deliver-issue.server";
 import { resumeIssue } from "@/modules/newsletter/issues.server";
 
 /** Go on sending an issue its mail server's failures paused. */
@@ -10,7 +9,7 @@ export const POST = defineRoute({
   params: idParam,
   run: async ({ params, db }) => {
     const issue = await resumeIssue(db, params.id);
-    await runtime().jobs?.send(SEND_JOB);
+    await sendJob("newsletter-send", {});
     return { status: issue.status };
   },
 });

@@ -1,7 +1,7 @@
 import { defineRoute } from "@/server/define-route.server";
-import { runtime, settings } from "@/server/runtime";
+import { settings } from "@/server/runtime";
+import { sendJob } from "@/server/job-registry";
 import { idParam } from "@/lib/query-schemas";
-import { SEND_JOB } from "@/modules/newsletter/deliver-issue.server";
 import { scheduleSend } from "@/modules/newsletter/issues.server";
 import { sendInputSchema } from "@/modules/newsletter/issue-schema";
 
@@ -17,7 +17,7 @@ export const POST = defineRoute({
       overLimit: body?.overLimit,
     });
     const sendAt = issue.sendAt ?? new Date();
-    await runtime().jobs?.send(SEND_JOB, {}, { startAfter: sendAt });
+    await sendJob("newsletter-send", {}, { startAfter: sendAt });
     return { status: issue.status, sendAt: sendAt.toISOString() };
   },
 });
