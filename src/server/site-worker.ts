@@ -10,14 +10,11 @@ import { createApp } from "astro/app/entrypoint";
 import { CSS_CHECK_THREAD } from "./build-output.ts";
 import { cssCheckThreads } from "./css-check-threads.ts";
 import { collectWhenIdle } from "./idle-collection.ts";
-import { startJobs, type JobQueue } from "./job-queue.ts";
-import { sendJob } from "./job-registry.ts";
 import { runtime as processRuntime } from "./runtime.ts";
 import { behindFront, shareStoredPages } from "./behind-front.ts";
 import { guardRequests } from "./request-guard.ts";
 import { contentVersion } from "../modules/publishing/content-version.server.ts";
 import type { StoredPage } from "../modules/publishing/page-store.server.ts";
-import { shareChanges } from "../modules/publishing/broadcast.server.ts";
 import { rerenderDroppedPages } from "../modules/publishing/page-refresh.server.ts";
 import type { FromWorker, ToWorker } from "./messages.ts";
 import { hitCounter } from "../modules/analytics/count-hits.server.ts";
@@ -28,6 +25,7 @@ import { SearchIndexer } from "../modules/search/search-indexer.server.ts";
 import { siteSearchRecords } from "../modules/search/search-records.server.ts";
 import { prepareDb } from "./prepare-db.ts";
 import { startSteps } from "./start-steps.ts";
+import { wire } from "./wire.ts";
 
 // The site worker: everything but answering stored pages and files, in a thread of its own
 // (front.ts starts it), so none of it runs on the front server's event loop.
@@ -67,7 +65,8 @@ const lastChange = shareStoredPages(runtime.pages, post);
 const openingDb = performance.now();
 const { handle, seeded, admin } = await prepareDb(settings);
 logStep("database opened", openingDb);
-runtime.useDatabase(handle);
+// The database, the job queue and other instances' changes (src/server/wire.ts).
+const wiring = await wire(handle);
 // A large theme takes seconds to check: in a thread of its own, never in a render's way.
 runtime.cssCheck = cssCheckThreads(CSS_CHECK_THREAD);
 
@@ -86,9 +85,9 @@ const indexer = new SearchIndexer({
   },
 });
 
-// What a published change sets off: the pages it dropped are rendered again; the search
-// index is rebuilt. With PostgreSQL, the database itself tells the other instances of every
-// change, and theirs (or one made by hand) are published here as they commit.
+// What a published change sets off here: the pages it dropped are rendered again; the search
+// index is rebuilt. With PostgreSQL, the wiring publishes here the changes other instances
+// (or anyone with psql) commit.
 let origin: string | undefined;
 // Dropped pages are rendered here, by Astro's own renderer: a publish crosses to the front
 // thread once, with the page store's changes, and never comes back to it over HTTP.
@@ -97,11 +96,9 @@ const renderPage = (request: Request) => app.render(request, { clientAddress: "1
 runtime.publisher.subscribe(rerenderDroppedPages(renderPage, () => origin));
 runtime.publisher.subscribe(indexer.listener);
 void indexer.start();
-const sharing =
-  handle.pool && handle.origin ? await shareChanges(runtime.publisher, handle.pool, handle.origin) : undefined;
 // The kept pages were checked against the content version before this instance listened
 // for other instances' changes; one made in between shows here.
-runtime.pages.dropOlderThan(sharing?.version ?? (await contentVersion(handle.db)));
+runtime.pages.dropOlderThan(wiring.listeningSince ?? (await contentVersion(handle.db)));
 const stopCollecting = collectWhenIdle();
 
 // Only the front server can reach this socket: its folder is the process owner's alone (0700).
@@ -124,18 +121,8 @@ port.on("message", (message: ToWorker) => {
 });
 post({ type: "ready", socketPath, database: { engine: handle.engine, location: handle.location }, seeded, admin });
 // Background work (src/server/jobs.ts) starts once the site serves: the queue's first start
-// on a database sets up its tables, which no visitor should wait for.
-const jobs: Promise<JobQueue | undefined> = startJobs(handle)
-  .then(async (queue) => {
-    runtime.jobs = queue;
-    // What was due while no instance ran goes public now, noted as late.
-    await sendJob("publish-due", { atStart: true });
-    return queue;
-  })
-  .catch((error: unknown) => {
-    console.error("Background jobs could not start:", error);
-    return undefined;
-  });
+// on a database sets up its tables, which no page should wait for (a job sent meanwhile does).
+wiring.startJobs();
 // Node writes its compile cache at exit, which a crash never reaches: written now, as the
 // front server writes its own, and again once the first requests have loaded the pages' modules.
 module.flushCompileCache();
@@ -150,11 +137,8 @@ async function stop(): Promise<void> {
   };
   server.close();
   server.closeAllConnections();
-  step("stopping the background jobs");
-  await (await jobs)?.stop();
+  await wiring.stop(step);
   stopCollecting();
-  step("closing the content-change listener");
-  await sharing?.stop();
   step("finishing the search index build");
   await indexer.stop();
   await closePagefind();

@@ -1,0 +1,62 @@
+import type { DbHandle } from "../../db/client.ts";
+import { unavailable } from "../lib/errors.ts";
+import { shareChanges } from "../modules/publishing/broadcast.server.ts";
+import { startJobs, type JobQueue } from "./job-queue.ts";
+import { sendJob } from "./job-registry.ts";
+import { runtime } from "./runtime.ts";
+
+// What the site runs on once its database is prepared: the database handed to the runtime,
+// other instances' changes followed, and the job queue, so a signup, a schedule or a Send
+// works wherever the site runs. What only the site worker has (its thread, the front's copy
+// of the page store, the socket, the search index the front serves) stays in site-worker.ts.
+
+/** The wiring of one process: started once, stopped once. */
+export interface Wiring {
+  /** With PostgreSQL, the content version as this instance began hearing other instances' changes. */
+  listeningSince?: number;
+  /**
+   * Start the background jobs (src/server/jobs.ts) and send the start's sweep. A job sent
+   * while the queue starts waits for it; once it could not start, sending one is refused.
+   */
+  startJobs(): void;
+  /** Stop the jobs, then the change listener, telling `step` each; the database's opener closes it. */
+  stop(step?: (doing: string) => void): Promise<void>;
+}
+
+/** Hand `database` to the runtime and follow the changes other instances make to it. */
+export async function wire(database: DbHandle): Promise<Wiring> {
+  const site = runtime();
+  site.useDatabase(database);
+  // With PostgreSQL, the database announces every change to what pages show, whoever made it.
+  const sharing =
+    database.pool && database.origin ? await shareChanges(site.publisher, database.pool, database.origin) : undefined;
+  let jobs: Promise<JobQueue | undefined> = Promise.resolve(undefined);
+  return {
+    listeningSince: sharing?.version,
+    startJobs() {
+      jobs = startJobs(database).catch((error: unknown) => {
+        console.error("Background jobs could not start:", error);
+        return undefined;
+      });
+      const queue = jobs.then(
+        (started) => started ?? Promise.reject(unavailable("Background work could not start.", 60)),
+      );
+      // Read only by a send: a queue that failed before anyone sent to it is no unhandled rejection.
+      queue.catch(() => undefined);
+      site.jobs = { send: async (...job) => (await queue).send(...job) };
+      // What fell due while no instance ran goes public now, noted as late.
+      jobs
+        .then((started) => started && sendJob("publish-due", { atStart: true }))
+        .catch((error: unknown) => {
+          console.error("The start's publishing sweep could not be sent:", error);
+        });
+    },
+    async stop(step = () => undefined) {
+      step("stopping the background jobs");
+      site.jobs = undefined;
+      await (await jobs)?.stop();
+      step("closing the content-change listener");
+      await sharing?.stop();
+    },
+  };
+}
