@@ -3,14 +3,16 @@ import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
 import { entryUrl } from "./src/lib/entry-url-plugin.ts";
 import { threadEntries } from "./src/server/build-entries.ts";
+import { devWiring } from "./src/server/dev-server.ts";
 
 // Pages render on demand from the database; pages without data opt into prerendering.
 // The adapter is built in standalone mode but started by src/server/site-worker.ts, which opens
-// the database, migrates and seeds before serving (see docs/decisions).
+// the database, migrates and seeds before serving (see docs/decisions); under `astro dev`,
+// src/server/dev-server.ts does the same in the dev server.
 export default defineConfig({
   output: "server",
   adapter: node({ mode: "standalone" }),
-  integrations: [react(), threadEntries()],
+  integrations: [react(), threadEntries(), devWiring()],
   // Pages built from the database are kept once rendered, as final bytes, and dropped by
   // tag when the content they show changes (src/modules/publishing).
   cache: { provider: { name: "page-store", entrypoint: "./src/modules/publishing/cache-provider.ts" } },

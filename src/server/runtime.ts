@@ -30,7 +30,7 @@ export class Runtime {
   #objects?: Promise<ObjectStore>;
   #nicknames?: NicknameGenerator;
   #mailer?: Promise<Mailer>;
-  /** The job queue, in the site worker once it has started; elsewhere none. */
+  /** The job queue, once the wiring (src/server/wire.ts) has started it; none in a test that sets none. */
   jobs?: JobSender;
   /** Checks a theme's CSS; here, in this thread, unless the site worker hands it to one of its own. */
   cssCheck: CssCheck = (css) => Promise.resolve(findCssProblems(css));
@@ -87,11 +87,18 @@ export class Runtime {
   }
 }
 
-let current: Runtime | undefined;
+// Under `npm run dev`, Vite runs this module again when it or a module it imports changes.
+// The runtime the dev server wired once (its database, its job queue) is kept in the module's
+// hot data across that: a new one would open the database a second time.
+const kept = import.meta.hot?.data as { runtime?: Runtime } | undefined;
+let current = kept?.runtime;
 
 /** This process's runtime, made from its settings on first use. */
 export function runtime(): Runtime {
-  current ??= new Runtime(siteSettings());
+  if (!current) {
+    current = new Runtime(siteSettings());
+    if (kept) kept.runtime = current;
+  }
   return current;
 }
 

@@ -5,10 +5,11 @@ import { startJobs, type JobQueue } from "./job-queue.ts";
 import { sendJob } from "./job-registry.ts";
 import { runtime } from "./runtime.ts";
 
-// What the site runs on once its database is prepared: the database handed to the runtime,
-// other instances' changes followed, and the job queue, so a signup, a schedule or a Send
-// works wherever the site runs. What only the site worker has (its thread, the front's copy
-// of the page store, the socket, the search index the front serves) stays in site-worker.ts.
+// What the site runs on once its database is prepared, run alike by `npm start` (the site
+// worker) and `npm run dev` (dev-server.ts): the database handed to the runtime, other
+// instances' changes followed, and the job queue, so a signup, a schedule or a Send works
+// under either. What only the site worker has (its thread, the front's copy of the page
+// store, the socket, the search index the front serves) stays in site-worker.ts.
 
 /** The wiring of one process: started once, stopped once. */
 export interface Wiring {
