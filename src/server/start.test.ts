@@ -1,10 +1,11 @@
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { freePort } from "../../tests/setup/free-port.ts";
+import { copyProject } from "../../tests/setup/project-copy.ts";
 
 const start = fileURLToPath(new URL("start.ts", import.meta.url));
 // A folder with no build in it: the start script works from the folder it is run in.
@@ -28,23 +29,8 @@ describe("npm start with no build", () => {
 
 describe("npm start with a build older than its sources", () => {
   it("builds again, says so, and serves the edit", { timeout: 240_000 }, async () => {
-    // A copy of the project, sharing its installed packages.
-    const project = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
-    const copy = mkdtempSync(path.join(os.tmpdir(), "meh-project-"));
+    const copy = copyProject();
     try {
-      const inputs = [
-        "src",
-        "db",
-        "public",
-        "content",
-        "astro.config.ts",
-        "package.json",
-        "package-lock.json",
-        "tsconfig.json",
-      ];
-      for (const input of inputs)
-        cpSync(path.join(project, input), path.join(copy, input), { recursive: true, preserveTimestamps: true });
-      symlinkSync(path.join(project, "node_modules"), path.join(copy, "node_modules"));
       // The last build, newer than every copied file and folder and older than the edit: were
       // it run, it would say so and stop.
       const builtAt = (Date.now() + 1000) / 1000;
