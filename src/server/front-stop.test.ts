@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { freePort } from "../../tests/setup/free-port.ts";
 
@@ -36,14 +36,24 @@ parentPort.on("message", (message) => {
 /** Start the front in `folder`, send it SIGTERM once it listens, and see how it ends. */
 async function stopFront(folder: string, env: Record<string, string> = {}) {
   const port = await freePort();
+  // tsx's loader in this very process, not its command: the command runs the script in a
+  // child and relays signals to it, and a SIGTERM that came before the child had told it of
+  // its own handler ended both with code 143, as if the front had no stop of its own.
   const front = spawn(
     process.execPath,
-    [path.join(project, "node_modules/tsx/dist/cli.mjs"), "--tsconfig", path.join(project, "tsconfig.json")].concat(
+    ["--import", pathToFileURL(path.join(project, "node_modules/tsx/dist/loader.mjs")).href].concat(
       path.join(project, "src/server/front.ts"),
     ),
     {
       cwd: folder,
-      env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), DATA_DIR: path.join(folder, "data"), ...env },
+      env: {
+        ...process.env,
+        TSX_TSCONFIG_PATH: path.join(project, "tsconfig.json"),
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATA_DIR: path.join(folder, "data"),
+        ...env,
+      },
     },
   );
   let output = "";
