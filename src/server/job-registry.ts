@@ -8,8 +8,11 @@ import { runtime } from "./runtime.ts";
  * job does, and when it runs by itself, is declared in `jobs.ts`. Scheduled runs carry none.
  */
 export const JOB_PAYLOADS = {
-  /** Publish what is due; `atStart` is the start's sweep, which notes what it finds as late. */
-  "publish-due": z.strictObject({ atStart: z.boolean().optional() }),
+  /**
+   * Publish what is due; `atStart` is the start's sweep, which notes what it finds as late,
+   * and `dueAt` the schedule's own time, for the run sent for it.
+   */
+  "publish-due": z.strictObject({ atStart: z.boolean().optional(), dueAt: z.iso.datetime().optional() }),
   /** A signup's address, as the endpoint's schema left it; none to send what waits. */
   "newsletter-confirmation": z.strictObject({ email: z.email().max(254).optional() }),
   /** Send what is due of every issue. */

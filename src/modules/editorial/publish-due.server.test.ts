@@ -122,8 +122,8 @@ describe("drafts and schedules", () => {
     );
     // The sweep is sent for the schedule's own time, besides the minute's.
     expect(sent.filter((job) => job.startAfter?.getTime() === scheduled.publishedAt.getTime())).toEqual([
-      { name: "publish-due", data: {}, startAfter: scheduled.publishedAt },
-      { name: "publish-due", data: {}, startAfter: scheduled.publishedAt },
+      { name: "publish-due", data: { dueAt: scheduled.publishedAt.toISOString() }, startAfter: scheduled.publishedAt },
+      { name: "publish-due", data: { dueAt: scheduled.publishedAt.toISOString() }, startAfter: scheduled.publishedAt },
     ]);
     const due = new Date(scheduled.publishedAt.getTime() + 1000);
     changes.length = 0;
@@ -178,6 +178,18 @@ describe("drafts and schedules", () => {
     const startedAt = new Date(scheduled.publishedAt.getTime() + 12 * 60_000);
     expect((await publishDue(handle.db, { now: startedAt, atStart: true })).posts).toEqual([scheduled.id]);
     expect((await postBySlug(handle.db, scheduled.slug))?.lateSeconds).toBe(12 * 60);
+  });
+
+  it("the run sent for a schedule's time, come long after it because no instance ran, notes the item late", async () => {
+    const scheduled = await createPost(
+      handle.db,
+      post("Qoverduerunmarker", { status: "scheduled", publishedAt: inAnHour() }),
+    );
+    // Queued for its time by the instance that scheduled it, and run by the next one to start.
+    const ranAt = new Date(scheduled.publishedAt.getTime() + 20_000);
+    const run = { now: ranAt, dueAt: scheduled.publishedAt.toISOString() };
+    expect((await publishDue(handle.db, run)).posts).toEqual([scheduled.id]);
+    expect((await postBySlug(handle.db, scheduled.slug))?.lateSeconds).toBe(20);
   });
 
   it("a start that finds an item due a moment ago, while another instance is about to publish it, does not call it late", async () => {

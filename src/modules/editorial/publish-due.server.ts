@@ -21,6 +21,12 @@ export interface PublishDueOptions {
   now?: Date;
   /** The sweep at a server's start: what it finds was due while no instance ran. */
   atStart?: boolean;
+  /**
+   * The schedule's own time, for the run sent for it (`wakeAt`). A run that comes more than
+   * a start forgives after it did not run on time because no instance was running: it finds
+   * what the start's sweep would, and the first of the two to run notes it as late.
+   */
+  dueAt?: string;
 }
 
 /** What one sweep published. */
@@ -39,11 +45,17 @@ export interface PublishedDue {
  * found late records by how much, for the admin's "published N minutes late" note. Its
  * preview links end in the same transaction, as with any publish.
  */
-export async function publishDue(db: Db, { now, atStart = false }: PublishDueOptions = {}): Promise<PublishedDue> {
+export async function publishDue(
+  db: Db,
+  { now, atStart = false, dueAt }: PublishDueOptions = {},
+): Promise<PublishedDue> {
   const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+  const overdueRun =
+    dueAt !== undefined && (now?.getTime() ?? Date.now()) - Date.parse(dueAt) > LATE_AT_START_SECONDS * 1000;
+  const forgiven = atStart || overdueRun ? LATE_AT_START_SECONDS : LATE_AFTER_SECONDS;
   const flip = async (tx: Db, table: typeof posts | typeof videos): Promise<number[]> => {
     const late = sql`extract(epoch from (${at} - ${table.publishedAt}))`;
-    const lateEnough = sql`${late} > ${atStart ? LATE_AT_START_SECONDS : LATE_AFTER_SECONDS}`;
+    const lateEnough = sql`${late} > ${forgiven}`;
     const rows = await tx
       .update(table)
       .set({
@@ -72,5 +84,5 @@ export async function publishDue(db: Db, { now, atStart = false }: PublishDueOpt
  * only at the next minute's: a job sent to start then.
  */
 export async function wakeAt(publishedAt: Date): Promise<void> {
-  await sendJob("publish-due", {}, { startAfter: publishedAt });
+  await sendJob("publish-due", { dueAt: publishedAt.toISOString() }, { startAfter: publishedAt });
 }
