@@ -465,8 +465,12 @@ for (const width of [1280, 1024]) {
     // The editor's own header knows the owner (and keeps that for this tab's pages).
     await expect(page.locator("site-account").getByText(E2E_ADMIN.username).first()).toBeAttached();
     for (const pattern of [/^Home$/, /^A post: /, /^Archive$/]) {
-      const label = await choice.locator("option").filter({ hasText: pattern }).first().textContent();
+      const option = choice.locator("option").filter({ hasText: pattern }).first();
+      const [label, path] = await Promise.all([option.textContent(), option.getAttribute("value")]);
       await choice.selectOption({ label: label ?? "" });
+      // The frame goes to the chosen page: what follows reads its new document, once loaded,
+      // never the one it is leaving.
+      await previewFrame(page).waitForURL((url) => url.pathname === new URL(path ?? "/", url).pathname);
       await expect(preview(page).locator("main")).toBeVisible();
       // A desktop page, drawn no smaller than three quarters of its size.
       const [own = 0, drawn = 0] = await framed();
