@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { cacheState, holdRequests, hydrated, seriousViolations, siteOrigin } from "./support";
+import { cacheState, holdRequests, hydrated, nextDocument, seriousViolations, siteOrigin } from "./support";
 
 // The test server has no OpenAI key: every answer here is the local generator's. The AI's
 // answers, its budget and the per-client limit are in nickname-ai.test.ts.
@@ -89,7 +89,10 @@ test("without JavaScript the form posts and the page answers with the cards, and
   await expect(page.getByRole("heading", { name: "Nicknames for Ada" })).toBeVisible();
   await expect(cards(page)).toHaveCount(3);
   const first = await cards(page).allTextContents();
+  // The answer is a new page at the same address, with three cards as the one it replaces.
+  const answered = nextDocument(page);
   await page.getByRole("button", { name: "Generate More" }).click();
+  await answered;
   await expect(cards(page)).toHaveCount(3);
   for (const nickname of await cards(page).allTextContents()) expect(first).not.toContain(nickname);
 

@@ -68,6 +68,15 @@ export async function hydrated(page: Page, component: string): Promise<void> {
   await page.locator(`astro-island[component-url*="/${component}."]:not([ssr])`).waitFor({ state: "attached" });
 }
 
+/**
+ * Settles once the page's own frame holds the document that an action about to be taken
+ * brings (a form posted, a link followed): begin it before the action, await it after, and
+ * what follows reads the new page, never the one it left, even at the same address.
+ */
+export function nextDocument(page: Page): Promise<unknown> {
+  return page.waitForEvent("framenavigated", (frame) => frame === page.mainFrame());
+}
+
 /** Wait until the newsletter form's script has taken over its submit (it works as a plain form before). */
 export async function signupReady(page: Page): Promise<void> {
   await page.locator("form[data-newsletter-signup][data-enhanced]").waitFor({ state: "attached" });
