@@ -6,7 +6,7 @@ import { db } from "@/server/runtime";
 import { forbidden } from "@/lib/errors";
 import { errorResponse } from "@/lib/http.server";
 import { logUnexpected, routeName } from "@/lib/log-unexpected";
-import { settings } from "@/server/runtime";
+import { renders, settings } from "@/server/runtime";
 import { clearSessionCookie, readSessionTokens } from "@/modules/auth/session-cookie.server";
 import { validateSessionToken } from "@/modules/auth/session.server";
 import { allowFramingBySelf } from "@/server/http-policy";
@@ -27,7 +27,8 @@ const CROSS_SITE_POSTS = new Set(["/api/newsletter/unsubscribe"]);
  */
 const logFailures = defineMiddleware(async (context, next) => {
   try {
-    return await next();
+    // Counted while it runs: a stop closes the database only once it has ended.
+    return await renders().track(next());
   } catch (error) {
     logUnexpected(error, routeName(context));
     return new Response(null, { status: 500 });

@@ -10,6 +10,7 @@ import type { CssCheck } from "@/modules/themes/css-check";
 import { findCssProblems } from "@/modules/themes/validate-css.server";
 import { ConcurrencyGate } from "../lib/concurrency-gate";
 import { siteSettings, type Settings } from "../lib/settings.server.ts";
+import { InFlight } from "./in-flight.ts";
 
 /** Where background work goes: the job queue (src/server/job-queue.ts). Sent through `sendJob`. */
 export interface JobSender {
@@ -32,6 +33,8 @@ export class Runtime {
   #mailer?: Promise<Mailer>;
   /** The job queue, once the wiring (src/server/wire.ts) has started it; none in a test that sets none. */
   jobs?: JobSender;
+  /** Renders under way, which a stop lets end before the database closes (src/middleware.ts counts them). */
+  readonly renders = new InFlight();
   /** Checks a theme's CSS; here, in this thread, unless the site worker hands it to one of its own. */
   cssCheck: CssCheck = (css) => Promise.resolve(findCssProblems(css));
 
@@ -107,6 +110,9 @@ export const settings = (): Settings => runtime().settings;
 
 /** The database, for services and pages. */
 export const db = (): Db => runtime().db;
+
+/** Renders under way in this process (see `Runtime.renders`). */
+export const renders = (): InFlight => runtime().renders;
 
 /** The nickname generator, for its endpoint and page. */
 export const nicknameGenerator = (): NicknameGenerator => runtime().nicknames;

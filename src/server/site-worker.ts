@@ -26,6 +26,7 @@ import { siteSearchRecords } from "../modules/search/search-records.server.ts";
 import { prepareDb } from "./prepare-db.ts";
 import { startSteps } from "./start-steps.ts";
 import { wire } from "./wire.ts";
+import { stopWorker } from "./worker-stop.ts";
 
 // The site worker: everything but answering stored pages and files, in a thread of its own
 // (front.ts starts it), so none of it runs on the front server's event loop.
@@ -135,15 +136,21 @@ async function stop(): Promise<void> {
   const step = (doing: string) => {
     post({ type: "stopping", step: doing });
   };
-  server.close();
-  server.closeAllConnections();
-  await wiring.stop(step);
-  stopCollecting();
-  step("finishing the search index build");
-  await indexer.stop();
-  await closePagefind();
-  step("closing the database");
-  await handle.close();
+  await stopWorker(
+    {
+      server,
+      renders: runtime.renders,
+      stopWiring: (told) => wiring.stop(told),
+      async stopOthers(told) {
+        stopCollecting();
+        told("finishing the search index build");
+        await indexer.stop();
+        await closePagefind();
+      },
+      closeDatabase: () => handle.close(),
+    },
+    step,
+  );
   rmSync(socketDir, { recursive: true, force: true });
   post({ type: "stopped" });
 }
