@@ -470,7 +470,8 @@ for (const width of [1280, 1024]) {
       await choice.selectOption({ label: label ?? "" });
       // The frame goes to the chosen page: what follows reads its new document, once loaded,
       // never the one it is leaving.
-      await previewFrame(page).waitForURL((url) => url.pathname === new URL(path ?? "/", url).pathname);
+      const shown = await (await frame.elementHandle()).contentFrame();
+      await shown?.waitForURL((url) => url.pathname === new URL(path ?? "/", url).pathname);
       await expect(preview(page).locator("main")).toBeVisible();
       // A desktop page, drawn no smaller than three quarters of its size.
       const [own = 0, drawn = 0] = await framed();
