@@ -10,6 +10,8 @@ export const pageLayouts = pgTable("page_layouts", {
   pageName: text("page_name").notNull().unique(),
   pageType: text("page_type").notNull().default("page"),
   elements: jsonb().notNull(),
+  /** The version of the document `elements` was written at (`upgrade` in `versioned-document.ts`). */
+  schemaVersion: integer("schema_version").notNull().default(1),
   isActive: boolean("is_active").notNull().default(true),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -29,6 +31,7 @@ export const layoutVersions = pgTable(
       .references(() => pageLayouts.id, { onDelete: "cascade" }),
     versionNumber: integer("version_number").notNull(),
     elements: jsonb().notNull(),
+    schemaVersion: integer("schema_version").notNull().default(1),
     changeDescription: text("change_description"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),

@@ -19,6 +19,8 @@ export const revisions = pgTable(
     reason: text({ enum: REVISION_REASONS }).notNull(),
     title: text().notNull(),
     document: jsonb().notNull(),
+    /** The version of the document it was written at (`upgrade` in `versioned-document.ts`). */
+    schemaVersion: integer("schema_version").notNull().default(1),
     authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

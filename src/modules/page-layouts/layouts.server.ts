@@ -4,9 +4,11 @@ import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { conflict, notFound } from "@/lib/errors";
 import type { Page } from "@/lib/paging";
+import { currentVersion, upgrade } from "@/lib/versioned-document";
 import { runtime } from "@/server/runtime";
 import { changeOf } from "@/modules/publishing/content-tags";
 import { AUTO_SAVE, type LayoutPage } from "./api-schema";
+import { layoutKind } from "./layout-kind";
 import type { LayoutElement } from "./schema";
 
 const { pageLayouts, layoutVersions } = tables;
@@ -57,8 +59,11 @@ export interface PublishedLayout {
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Reader = Db | Tx;
 
-// Only valid documents are ever written (the routes parse them), so what comes back is one.
-const asElements = (stored: unknown): LayoutElement[] => stored as LayoutElement[];
+/** Stored elements in today's shape, whatever version they were written at. */
+const asElements = (data: unknown, version: number): LayoutElement[] => upgrade(layoutKind, { version, data });
+
+/** The version every layout is written at. */
+const SCHEMA_VERSION = currentVersion(layoutKind);
 
 const publishedVersion = alias(layoutVersions, "published_version");
 
@@ -77,6 +82,7 @@ async function readLayout(db: Reader, where: SQL): Promise<LayoutRow | null> {
       pageName: pageLayouts.pageName,
       pageType: pageLayouts.pageType,
       elements: pageLayouts.elements,
+      schemaVersion: pageLayouts.schemaVersion,
       isActive: pageLayouts.isActive,
       changeDescription: pageLayouts.changeDescription,
       createdAt: pageLayouts.createdAt,
@@ -94,7 +100,9 @@ async function readLayout(db: Reader, where: SQL): Promise<LayoutRow | null> {
     )
     .leftJoin(publishedVersion, eq(publishedVersion.id, pageLayouts.publishedVersionId))
     .where(where);
-  return row ? { ...row, elements: asElements(row.elements) } : null;
+  if (!row) return null;
+  const { schemaVersion, ...layout } = row;
+  return { ...layout, elements: asElements(row.elements, schemaVersion) };
 }
 
 /** The page's layout, or null when it has none. */
@@ -142,10 +150,17 @@ interface NewVersion {
 
 /** Append a version and make its elements the layout's own, under the lock the caller holds. */
 async function appendVersion(tx: Tx, layoutId: number, number: number, version: NewVersion): Promise<void> {
-  await tx.insert(layoutVersions).values({ layoutId, versionNumber: number, ...version });
+  await tx
+    .insert(layoutVersions)
+    .values({ layoutId, versionNumber: number, schemaVersion: SCHEMA_VERSION, ...version });
   await tx
     .update(pageLayouts)
-    .set({ elements: version.elements, changeDescription: version.changeDescription, updatedAt: new Date() })
+    .set({
+      elements: version.elements,
+      schemaVersion: SCHEMA_VERSION,
+      changeDescription: version.changeDescription,
+      updatedAt: new Date(),
+    })
     .where(eq(pageLayouts.id, layoutId));
 }
 
@@ -158,7 +173,13 @@ export async function createLayout(
   return db.transaction(async (tx) => {
     const [layout] = await tx
       .insert(pageLayouts)
-      .values({ pageName: input.pageName, pageType: input.pageType, elements: input.elements, createdBy: userId })
+      .values({
+        pageName: input.pageName,
+        pageType: input.pageType,
+        elements: input.elements,
+        schemaVersion: SCHEMA_VERSION,
+        createdBy: userId,
+      })
       .onConflictDoNothing({ target: pageLayouts.pageName })
       .returning({ id: pageLayouts.id });
     if (!layout) throw conflict(`The ${input.pageName} page already has a layout; save to it instead`);
@@ -224,6 +245,7 @@ export async function listVersions(db: Db, id: number, before?: number): Promise
       changeDescription: layoutVersions.changeDescription,
       createdAt: layoutVersions.createdAt,
       elements: layoutVersions.elements,
+      schemaVersion: layoutVersions.schemaVersion,
     })
     .from(layoutVersions)
     .where(
@@ -232,16 +254,22 @@ export async function listVersions(db: Db, id: number, before?: number): Promise
     .orderBy(desc(layoutVersions.versionNumber))
     // One more than a page, to know whether an older one follows.
     .limit(VERSIONS_LISTED + 1);
-  const items = rows
-    .slice(0, VERSIONS_LISTED)
-    .map((row) => ({ ...row, elements: asElements(row.elements), published: row.id === layout.publishedVersionId }));
+  const items = rows.slice(0, VERSIONS_LISTED).map(({ schemaVersion, ...row }) => ({
+    ...row,
+    elements: asElements(row.elements, schemaVersion),
+    published: row.id === layout.publishedVersionId,
+  }));
   const next = rows.length > VERSIONS_LISTED ? (items.at(-1)?.versionNumber ?? null) : null;
   return { items, total: layout.total, next };
 }
 
 async function versionOf(tx: Tx, layoutId: number, versionId: number) {
   const [version] = await tx
-    .select({ versionNumber: layoutVersions.versionNumber, elements: layoutVersions.elements })
+    .select({
+      versionNumber: layoutVersions.versionNumber,
+      elements: layoutVersions.elements,
+      schemaVersion: layoutVersions.schemaVersion,
+    })
     .from(layoutVersions)
     .where(and(eq(layoutVersions.id, versionId), eq(layoutVersions.layoutId, layoutId)));
   if (!version) throw notFound("Layout version");
@@ -255,7 +283,7 @@ export async function restoreVersion(db: Db, id: number, versionId: number, user
     const source = await versionOf(tx, id, versionId);
     const newest = await newestVersion(tx, id);
     await appendVersion(tx, id, (newest?.versionNumber ?? 0) + 1, {
-      elements: asElements(source.elements),
+      elements: asElements(source.elements, source.schemaVersion),
       changeDescription: `Restored version ${source.versionNumber}`,
       createdBy: userId,
     });
@@ -292,9 +320,13 @@ export async function deleteLayout(db: Db, id: number): Promise<void> {
 /** The design visitors see on the page, or null when none is published. */
 export async function publishedLayout(db: Db, pageName: LayoutPage): Promise<PublishedLayout | null> {
   const [row] = await db
-    .select({ versionId: layoutVersions.id, elements: layoutVersions.elements })
+    .select({
+      versionId: layoutVersions.id,
+      elements: layoutVersions.elements,
+      schemaVersion: layoutVersions.schemaVersion,
+    })
     .from(pageLayouts)
     .innerJoin(layoutVersions, eq(layoutVersions.id, pageLayouts.publishedVersionId))
     .where(and(eq(pageLayouts.pageName, pageName), eq(pageLayouts.isActive, true)));
-  return row ? { versionId: row.versionId, elements: row.elements as unknown[] } : null;
+  return row ? { versionId: row.versionId, elements: asElements(row.elements, row.schemaVersion) } : null;
 }
