@@ -10,9 +10,9 @@ export interface RevisionSummary {
   author: string | null;
 }
 
-/** One kept save with its whole document. */
+/** One kept save with its whole document, in today's shape. */
 export interface Revision extends RevisionSummary {
-  document: unknown;
+  document: Record<string, unknown>;
 }
 
 /** A revision as the API lists it. */

@@ -3,10 +3,12 @@ import type { z } from "zod";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { conflict, notFound } from "@/lib/errors";
+import { currentVersion, upgrade } from "@/lib/versioned-document";
 import type { Publication } from "./publication";
 import { lockedPublication } from "./visibility.server";
 import type { RevisionReason } from "../../../db/content-statuses.ts";
 import type { Revision, RevisionSummary } from "./revision-json";
+import { revisionKinds } from "./revision-kinds";
 
 const { revisions, users } = tables;
 
@@ -35,6 +37,8 @@ export interface RevisionEntry {
 
 const itemColumn = (subject: RevisionSubject) => (subject.kind === "post" ? revisions.postId : revisions.videoId);
 const ofItem = (subject: RevisionSubject) => eq(itemColumn(subject), subject.id);
+/** The version a subject's revisions are written at. */
+const schemaVersionOf = (subject: RevisionSubject): number => currentVersion(revisionKinds[subject.kind]);
 const owner = (subject: RevisionSubject) =>
   subject.kind === "post" ? { postId: subject.id } : { videoId: subject.id };
 
@@ -70,13 +74,19 @@ export async function keepRevision(db: Db, subject: RevisionSubject, entry: Revi
     if (entry.reason === "autosave") {
       await db
         .update(revisions)
-        .set({ title: entry.title, document: entry.document, authorId: entry.authorId, createdAt: new Date() })
+        .set({
+          title: entry.title,
+          document: entry.document,
+          schemaVersion: schemaVersionOf(subject),
+          authorId: entry.authorId,
+          createdAt: new Date(),
+        })
         .where(eq(revisions.id, last.id));
       return;
     }
     await db.delete(revisions).where(eq(revisions.id, last.id));
   }
-  await db.insert(revisions).values({ ...owner(subject), ...entry });
+  await db.insert(revisions).values({ ...owner(subject), ...entry, schemaVersion: schemaVersionOf(subject) });
   const column = itemColumn(subject);
   await db
     .delete(revisions)
@@ -109,15 +119,20 @@ export function listRevisions(db: Db, subject: RevisionSubject): Promise<Revisio
     .orderBy(desc(revisions.id));
 }
 
-/** One revision of the item, with its document, or null when the item has no such revision. */
+/**
+ * One revision of the item, with its document in today's shape whatever version it was kept
+ * at, or null when the item has no such revision.
+ */
 export async function revisionOf(db: Db, subject: RevisionSubject, revisionId: number): Promise<Revision | null> {
   const [row] = await db
-    .select({ ...summaryColumns, document: revisions.document })
+    .select({ ...summaryColumns, document: revisions.document, schemaVersion: revisions.schemaVersion })
     .from(revisions)
     .leftJoin(users, eq(users.id, revisions.authorId))
     .where(and(ofItem(subject), eq(revisions.id, revisionId)))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { schemaVersion, document, ...summary } = row;
+  return { ...summary, document: upgrade(revisionKinds[subject.kind], { version: schemaVersion, data: document }) };
 }
 
 /** The item's autosave not yet saved or discarded, if its newest revision is one. */
@@ -159,8 +174,10 @@ export async function discardAutosave(db: Db, subject: RevisionSubject): Promise
 }
 
 /**
- * An older revision's document as the save that restores it: its fields without where it
- * stood, so a restore brings back the words and images and leaves the item as public as it is.
+ * An older revision's document as the save that restores it: its fields, upgraded from the
+ * version they were kept at, without where it stood, so a restore brings back the words and
+ * images and leaves the item as public as it is. Only a document the form refuses once
+ * upgraded (hand-edited, or a migration missing) is a 409.
  */
 export async function restoredInput<S extends z.ZodType>(
   db: Db,
@@ -170,11 +187,7 @@ export async function restoredInput<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const revision = await revisionOf(db, subject, revisionId);
   if (!revision) throw notFound("Revision");
-  const {
-    status: _status,
-    publishedAt: _publishedAt,
-    ...fields
-  } = (revision.document ?? {}) as Record<string, unknown>;
+  const { status: _status, publishedAt: _publishedAt, ...fields } = revision.document;
   const parsed = schema.safeParse(fields);
   if (!parsed.success) throw conflict("This revision no longer fits the form: copy what you need from it instead");
   return parsed.data;
