@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
 import { layoutVersions, pageLayouts } from "../../../db/schema/index.ts";
 import { insertUser } from "../../../tests/factories.ts";
@@ -94,5 +94,19 @@ describe("a layout the site cannot read", () => {
       code: "conflict",
       message: "This layout no longer fits what the site reads",
     });
+  });
+
+  it("is not shown to visitors once published: the page keeps its own content, and says why in the log", async () => {
+    const { id, versionId } = await storeByHand(1);
+    await setPublishedVersion(handle.db, id, versionId);
+    // Broken by hand, as a design saved before a rule it now breaks would be.
+    const broken = JSON.stringify([elements[0], elements[0]]);
+    await handle.db.execute(sql`update layout_versions set elements = ${broken}::jsonb where id = ${versionId}`);
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    expect(await publishedLayout(handle.db, "home")).toBeNull();
+    expect(warned).toHaveBeenCalledWith(
+      "The published home design is not shown: This layout no longer fits what the site reads.",
+    );
+    warned.mockRestore();
   });
 });

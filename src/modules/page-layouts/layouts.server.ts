@@ -2,7 +2,7 @@ import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
-import { conflict, notFound } from "@/lib/errors";
+import { conflict, DomainError, notFound } from "@/lib/errors";
 import type { Page } from "@/lib/paging";
 import { currentVersion, upgrade } from "@/lib/versioned-document";
 import { runtime } from "@/server/runtime";
@@ -328,5 +328,15 @@ export async function publishedLayout(db: Db, pageName: LayoutPage): Promise<Pub
     .from(pageLayouts)
     .innerJoin(layoutVersions, eq(layoutVersions.id, pageLayouts.publishedVersionId))
     .where(and(eq(pageLayouts.pageName, pageName), eq(pageLayouts.isActive, true)));
-  return row ? { versionId: row.versionId, elements: asElements(row.elements, row.schemaVersion) } : null;
+  if (!row) return null;
+  try {
+    return { versionId: row.versionId, elements: asElements(row.elements, row.schemaVersion) };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    // A design today's rules refuse (saved by a newer release, or before a rule it breaks,
+    // such as an image address found to reach the API) is not shown to visitors: the page
+    // shows its own content, and the owner finds the design refused in the editor.
+    console.warn(`The published ${pageName} design is not shown: ${error.message}.`);
+    return null;
+  }
 }
