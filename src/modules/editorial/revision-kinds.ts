@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { DocumentKind } from "@/lib/versioned-document";
-import type { RevisionSubject } from "./revisions.server";
 
 // A revision keeps the document as the item's form sent it; restoring judges it by the form's
 // own schema, so here it only has to be fields.
@@ -14,4 +13,4 @@ const fields = z.record(z.string(), z.unknown());
 export const revisionKinds = {
   post: { name: "revision", schema: fields, migrations: [] },
   video: { name: "revision", schema: fields, migrations: [] },
-} satisfies Record<RevisionSubject["kind"], DocumentKind<typeof fields>>;
+} satisfies Record<"post" | "video", DocumentKind<typeof fields>>;

@@ -17,7 +17,7 @@ export const REVISIONS_KEPT = 25;
 
 /** Whose history: one post or one video. */
 export interface RevisionSubject {
-  kind: "post" | "video";
+  kind: keyof typeof revisionKinds;
   id: number;
 }
 
