@@ -15,6 +15,8 @@ describe("isDatabaseUnavailable", () => {
     withCode("the database system is starting up", "57P03"),
     withCode("canceling statement due to statement timeout", "57014"),
     withCode("connection failure", "08006"),
+    withCode('database "meh" does not exist', "3D000"),
+    withCode("terminating connection due to database being dropped", "57P04"),
   ])("knows the database cannot answer: $message, as thrown or wrapped by drizzle", (error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
     expect(isDatabaseUnavailable(wrapped(error))).toBe(true);

@@ -23,9 +23,10 @@ const SOCKET_CODES = new Set([
 ]);
 
 // SQLSTATEs of a server that is there but cannot serve now: too many connections, shutting
-// down or starting up, a statement stopped by statement_timeout. Class 08 is any
+// down or starting up, a statement stopped by statement_timeout, the site's database dropped
+// or not there (an operator's mistake to put right, never the visitor's). Class 08 is any
 // connection exception.
-const SERVER_STATES = new Set(["53300", "57P01", "57P02", "57P03", "57014"]);
+const SERVER_STATES = new Set(["53300", "57P01", "57P02", "57P03", "57P04", "57014", "3D000"]);
 
 function says(error: Error): boolean {
   if (DRIVER_MESSAGES.has(error.message)) return true;
