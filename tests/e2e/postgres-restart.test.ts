@@ -149,6 +149,12 @@ test("a server whose database was dropped under it still ends on SIGTERM, within
     const instance = await startInstance(playwright, databaseUrl(server, name), { SHUTDOWN_TIMEOUT_SECONDS: "5" });
     expect((await instance.request.get("/")).status()).toBe(200);
     await admin.query(`drop database "${name}" with (force)`);
+    // Meanwhile what must be rendered says the site is unavailable for now, never 500.
+    const page = await instance.request.get(`/archive?search=${crypto.randomUUID()}`);
+    expect(page.status()).toBe(503);
+    expect(page.headers()["retry-after"]).toBeDefined();
+    const call = await instance.request.get("/api/posts?page=2");
+    expect(call.status()).toBe(503);
     const since = Date.now();
     await instance.stop();
     expect(Date.now() - since).toBeLessThan(7000);
