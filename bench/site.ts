@@ -57,6 +57,8 @@ export async function startSite(
   });
   const group = child.pid;
   if (group === undefined) throw new Error("the site could not be started");
+  running.add(group);
+  child.once("exit", () => running.delete(group));
   for (;;) {
     const ok = await fetch(`${origin}/`).then(
       (r) => r.ok,
@@ -88,6 +90,26 @@ export async function startSite(
     stop: () => end(pid, "SIGTERM"),
     crash: () => end(-group, "SIGKILL"),
   };
+}
+
+// Each site runs in a process group of its own, which the terminal's Ctrl-C does not reach:
+// the bench ends the groups still running when it is interrupted or exits.
+const running = new Set<number>();
+function endRunning(): void {
+  for (const group of running) {
+    try {
+      process.kill(-group, "SIGKILL");
+    } catch {
+      // Gone already.
+    }
+  }
+}
+process.on("exit", endRunning);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    endRunning();
+    process.exit(130);
+  });
 }
 
 /** The site's server process among `pid`'s descendants: Node running the start script. */

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,6 +22,13 @@ export interface Place {
 export async function newPlace(): Promise<Place> {
   return { port: await freePort(), dataDir: mkdtempSync(path.join(os.tmpdir(), "meh-instance-")) };
 }
+
+// Instances still running when the test worker ends (a test failed before its stop) are
+// killed with it, rather than left serving on their ports for good.
+const live = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of live) child.kill("SIGKILL");
+});
 
 /**
  * Start the built site on `databaseUrl` as `npm start` does, with `env` added to its
@@ -47,15 +54,20 @@ export async function startInstance(
     },
     stdio: "ignore",
   });
+  live.add(child);
   const exited = new Promise((resolve) => child.on("exit", resolve));
+  child.once("exit", () => live.delete(child));
   const origin = `http://127.0.0.1:${port}`;
   const request = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
-  const stop = async () => {
-    await request.dispose();
-    child.kill("SIGTERM");
-    await exited;
-    if (!place) rmSync(dataDir, { recursive: true, force: true });
-  };
+  // Once, however often it is called: a test's `finally` may stop what its body stopped.
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      await request.dispose();
+      child.kill("SIGTERM");
+      await exited;
+      if (!place) rmSync(dataDir, { recursive: true, force: true });
+    })());
   try {
     await expect
       .poll(

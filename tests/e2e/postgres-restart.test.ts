@@ -3,7 +3,7 @@ import pg from "pg";
 import { LATE_AT_START_SECONDS } from "../../src/modules/editorial/publication";
 import { databaseUrl } from "../setup/postgres-url";
 import { expect, test } from "./fixtures";
-import { newPlace, startInstance, type Place } from "./instance";
+import { newPlace, startInstance, type Instance, type Place } from "./instance";
 import { cacheState, E2E_ADMIN } from "./support";
 
 // Runs in the PostgreSQL project only, on a database of its own: other tests' writes would
@@ -28,8 +28,9 @@ test("after a clean stop on PostgreSQL, the pages kept are answered again only w
   });
   const start = () =>
     startInstance(playwright, url, { ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password }, place);
+  let instance: Instance | undefined;
   try {
-    let instance = await start();
+    instance = await start();
     await instance.request.get("/");
     expect((await owner.post("/api/auth/login", { data: E2E_ADMIN })).status()).toBe(200);
     expect(await cacheState(owner, "/")).toBe("fresh");
@@ -51,6 +52,7 @@ test("after a clean stop on PostgreSQL, the pages kept are answered again only w
     expect(await (await instance.request.get("/")).text()).toContain(title);
     await instance.stop();
   } finally {
+    await instance?.stop();
     await owner.dispose();
     rmSync(place.dataDir, { recursive: true, force: true });
     await admin.query(`drop database if exists "${name}" with (force)`);
@@ -72,8 +74,17 @@ test("a schedule that fell due while no instance ran is published by the next st
   const [one, two] = [await newPlace(), await newPlace()];
   const origin = `http://127.0.0.1:${String(one.port)}`;
   const owner = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
-  const start = (place: Place) =>
-    startInstance(playwright, url, { ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password }, place);
+  const started: Instance[] = [];
+  const start = async (place: Place) => {
+    const instance = await startInstance(
+      playwright,
+      url,
+      { ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password },
+      place,
+    );
+    started.push(instance);
+    return instance;
+  };
   // The database's content version: every statement that changes what pages show moves it on.
   const version = async () => {
     const client = new pg.Client({ connectionString: url });
@@ -129,6 +140,7 @@ test("a schedule that fell due while no instance ran is published by the next st
     await context.close();
     await Promise.all([a.stop(), b.stop()]);
   } finally {
+    await Promise.all(started.map((instance) => instance.stop()));
     await owner.dispose();
     for (const place of [one, two]) rmSync(place.dataDir, { recursive: true, force: true });
     await admin.query(`drop database if exists "${name}" with (force)`);
@@ -145,8 +157,9 @@ test("a server whose database was dropped under it still ends on SIGTERM, within
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   await admin.query(`create database "${name}"`);
+  let instance: Instance | undefined;
   try {
-    const instance = await startInstance(playwright, databaseUrl(server, name), { SHUTDOWN_TIMEOUT_SECONDS: "5" });
+    instance = await startInstance(playwright, databaseUrl(server, name), { SHUTDOWN_TIMEOUT_SECONDS: "5" });
     expect((await instance.request.get("/")).status()).toBe(200);
     await admin.query(`drop database "${name}" with (force)`);
     // Meanwhile what must be rendered says the site is unavailable for now, never 500.
@@ -159,6 +172,7 @@ test("a server whose database was dropped under it still ends on SIGTERM, within
     await instance.stop();
     expect(Date.now() - since).toBeLessThan(7000);
   } finally {
+    await instance?.stop();
     await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();
   }
