@@ -8,7 +8,8 @@ import { currentVersion } from "@/lib/versioned-document";
 import { runtime } from "@/server/runtime";
 import { newElement } from "./defaults";
 import { layoutKind } from "./layout-kind";
-import { findLayout, listVersions, publishedLayout, restoreVersion, setPublishedVersion } from "./layouts.server";
+import { listVersions, publishedLayout } from "./layout-reads.server";
+import { findLayout, restoreVersion, setPublishedVersion } from "./layouts.server";
 
 let handle: DbHandle;
 const owner = { id: 0, username: "owner", role: "admin" };

@@ -11,16 +11,14 @@ import { runtime } from "@/server/runtime";
 import type { PublishedChange } from "@/modules/publishing/publisher.server";
 import { AUTO_SAVE, MANUAL_SAVE } from "./api-schema";
 import { newElement } from "./defaults";
+import { listVersions, publishedLayout, VERSIONS_LISTED } from "./layout-reads.server";
 import {
   createLayout,
   deleteLayout,
   findLayout,
-  listVersions,
-  publishedLayout,
   restoreVersion,
   saveLayout,
   setPublishedVersion,
-  VERSIONS_LISTED,
   type LayoutRow,
 } from "./layouts.server";
 import type { LayoutElement } from "./schema";

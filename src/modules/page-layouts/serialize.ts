@@ -1,5 +1,6 @@
 import type { LayoutJson, LayoutVersionJson } from "./layout-json";
-import type { LayoutRow, VersionRow } from "./layouts.server";
+import type { VersionRow } from "./layout-reads.server";
+import type { LayoutRow } from "./layouts.server";
 
 /** A layout as the API sends it: the fields of `LayoutJson`, nothing else. */
 export function serializeLayout(layout: LayoutRow): LayoutJson {

@@ -1,6 +1,6 @@
 import { json } from "@/lib/http.server";
 import { TOTAL_HEADER } from "@/lib/paging";
-import type { VersionsPage } from "./layouts.server";
+import type { VersionsPage } from "./layout-reads.server";
 import { serializeVersion } from "./serialize";
 
 /**

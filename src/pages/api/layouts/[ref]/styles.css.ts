@@ -1,7 +1,7 @@
 import { defineRoute } from "@/server/define-route.server";
 import { notFound } from "@/lib/errors";
 import { layoutStylesheetQuery, refAsPageName } from "@/modules/page-layouts/api-schema";
-import { publishedLayout } from "@/modules/page-layouts/layouts.server";
+import { publishedLayout } from "@/modules/page-layouts/layout-reads.server";
 import { publishedLayoutCss } from "@/modules/page-layouts/published-layout";
 import { IMMUTABLE } from "@/server/http-policy";
 

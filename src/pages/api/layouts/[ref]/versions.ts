@@ -1,7 +1,7 @@
 import { defineRoute } from "@/server/define-route.server";
 import { refAsId } from "@/lib/query-schemas";
 import { versionsQuery } from "@/modules/page-layouts/api-schema";
-import { listVersions } from "@/modules/page-layouts/layouts.server";
+import { listVersions } from "@/modules/page-layouts/layout-reads.server";
 import { versionsJson } from "@/modules/page-layouts/versions-response.server";
 
 export const GET = defineRoute({
