@@ -15,7 +15,7 @@ export default defineConfig({
   integrations: [react(), threadEntries(), devWiring()],
   // Pages built from the database are kept once rendered, as final bytes, and dropped by
   // tag when the content they show changes (src/modules/publishing).
-  cache: { provider: { name: "page-store", entrypoint: "./src/modules/publishing/cache-provider.ts" } },
+  cache: { provider: { name: "page-store", entrypoint: "./src/server/cache-provider.ts" } },
   // Every page carries a Content-Security-Policy with the hashes of its own scripts and styles.
   // Images and fonts come only from the site (uploads are served from it, whatever the store),
   // so a theme rule that slipped past the validator still cannot call out. Uppy previews are blob:.

@@ -4,7 +4,7 @@ declare namespace App {
   /** What the middleware knows about the request (src/middleware.ts). */
   interface Locals {
     /** The signed-in user, or null for a visitor (no cookie, or an invalid or expired one). */
-    user: import("@/modules/auth/session.server").SessionUser | null;
+    user: import("@/lib/session-user").SessionUser | null;
     /** The id of the session the request came with, when it is valid. */
     sessionId: string | null;
   }

@@ -2,16 +2,17 @@ import { defineMiddleware, sequence } from "astro:middleware";
 import { findTextFault } from "@/lib/acceptable-text";
 import { withoutIslandStyle } from "@/lib/island-style";
 import { databaseOutage, outagePage } from "@/lib/database-outage.server";
-import { db } from "@/server/runtime";
+import { db } from "@/lib/site-database.server";
 import { forbidden } from "@/lib/errors";
 import { errorResponse } from "@/lib/http.server";
 import { logUnexpected, routeName } from "@/lib/log-unexpected";
-import { renders, settings } from "@/server/runtime";
+import { settings } from "@/lib/settings.server";
+import { renders } from "@/server/renders";
 import { clearSessionCookie, readSessionTokens } from "@/modules/auth/session-cookie.server";
 import { validateSessionToken } from "@/modules/auth/session.server";
-import { allowFramingBySelf } from "@/server/http-policy";
+import { allowFramingBySelf } from "@/lib/http-policy";
 import { refuseUndeclaredMethod } from "@/server/api-methods";
-import { PREVIEW_PARAM } from "@/modules/themes/theme-params";
+import { PREVIEW_PARAM } from "@/lib/theme-params";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -1,6 +1,6 @@
 import type { APIContext } from "astro";
-import type { DeclaredRoute } from "../src/server/define-route.server.ts";
-import type { SessionUser } from "../src/modules/auth/session.server.ts";
+import type { DeclaredRoute } from "../src/lib/define-route.server.ts";
+import type { SessionUser } from "../src/lib/session-user.ts";
 
 // Every module under src/pages/api, so a route added tomorrow is in every test built on
 // this list without anyone naming it.

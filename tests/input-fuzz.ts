@@ -9,13 +9,15 @@ import { insertPost, insertPostImage, insertUser, insertVideo } from "./factorie
 import { queuedJobs } from "./setup/queued-jobs.ts";
 import { createTestDb } from "./setup/test-db.ts";
 import { countWrites } from "./setup/write-counter.ts";
-import type { SessionUser } from "@/modules/auth/session.server";
+import type { SessionUser } from "@/lib/session-user";
 import { createLayout } from "@/modules/page-layouts/layouts.server";
 import type { LayoutElement } from "@/modules/page-layouts/schema";
 import { LocalStore } from "@/modules/uploads/local-store.server";
 import { CATEGORIES } from "@/lib/categories";
 import { ensureSigningKeys } from "@/lib/signing.server";
-import { runtime } from "@/server/runtime";
+import { useJobSender } from "@/lib/job-registry";
+import { useDatabase } from "@/lib/site-database.server";
+import { useObjectStore } from "@/modules/uploads/site-objects.server";
 
 // Hostile input of every shape, in parameters, query and body, to every /api route as the
 // admin (who gets furthest): never a 5xx, and a refused request or a GET writes nothing. The bar is
@@ -352,10 +354,10 @@ export function fuzzRoutes(kind: string, chosen: (endpoint: Endpoint) => boolean
   beforeAll(async () => {
     handle = await createTestDb();
     uploads = await mkdtemp(path.join(os.tmpdir(), "meh-fuzz-"));
-    runtime().useDatabase(handle);
-    runtime().useObjectStore(new LocalStore(uploads, handle.db));
+    useDatabase(handle);
+    useObjectStore(new LocalStore(uploads, handle.db));
     // As on a running site, where a signup or a send is queued for a job to carry out.
-    runtime().jobs = queuedJobs(handle).sender;
+    useJobSender(queuedJobs(handle).sender);
     await insertUser(handle.db, admin);
     const post = await insertPost(handle.db, { slug: "first-post" });
     await insertPostImage(handle.db, post.id, 0, "First");

@@ -4,7 +4,7 @@ import { databaseOutage } from "./database-outage.server";
 import { DomainError, invalid, tooLarge, type ErrorCode } from "./errors";
 import { logUnexpected, routeName } from "./log-unexpected";
 import { clientFrom } from "./client-address";
-import { siteSettings } from "./settings.server";
+import { settings } from "./settings.server";
 
 /** A JSON response. API responses are never stored by browsers or proxies unless a route says so. */
 export function json(data: unknown, init: ResponseInit = {}): Response {
@@ -80,7 +80,7 @@ export function clientAddress(context: Pick<APIContext, "clientAddress" | "reque
   } catch {
     return "unknown";
   }
-  return clientFrom(socket, context.request.headers.get("X-Forwarded-For"), siteSettings().trustedProxies);
+  return clientFrom(socket, context.request.headers.get("X-Forwarded-For"), settings().trustedProxies);
 }
 
 /** The one mapping from what went wrong to the HTTP status that says so. */

@@ -1,6 +1,7 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseSettings } from "./settings.server";
+import { parseSettings, SETTING_NAMES } from "./settings.server";
 
 describe("parseSettings", () => {
   it("needs nothing to start", () => {
@@ -168,4 +169,11 @@ describe("parseSettings", () => {
     expect(() => parseSettings({ S3_BUCKET: "meh", S3_ENDPOINT: "ftp://x" })).toThrow(/S3_ENDPOINT/);
     expect(() => parseSettings({ S3_BUCKET: "meh", S3_FORCE_PATH_STYLE: "yes" })).toThrow(/S3_FORCE_PATH_STYLE/);
   });
+});
+
+it("has every setting it reads in the README's table, so an owner can find each", () => {
+  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  const listed = new Set([...readme.matchAll(/^\|[^|]*\|/gm)].flatMap(([cell]) => cell.match(/[A-Z][A-Z0-9_]+/g) ?? []));
+  expect(SETTING_NAMES.filter((name) => !listed.has(name))).toEqual([]);
+  expect(SETTING_NAMES.length).toBeGreaterThan(30);
 });

@@ -176,6 +176,9 @@ export interface NicknameSettings {
   dailyAiLimit: number;
 }
 
+/** Every variable the settings read, as the README's table lists them. */
+export const SETTING_NAMES = Object.keys(settingsSchema.shape);
+
 /** Parse settings from an environment; throws one readable message listing every problem. */
 export function parseSettings(env: Record<string, string | undefined>): Settings {
   const result = settingsSchema.safeParse(env);
@@ -238,7 +241,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
 let current: Settings | undefined;
 
 /** This process's settings, read from its environment once. */
-export function siteSettings(): Settings {
+export function settings(): Settings {
   current ??= parseSettings(process.env);
   return current;
 }

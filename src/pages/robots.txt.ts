@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { settings } from "@/server/runtime";
+import { settings } from "@/lib/settings.server";
 
 // Built per request rather than prerendered: the Sitemap line needs the deployed SITE_URL.
 export const GET: APIRoute = () => {

@@ -1,12 +1,12 @@
 import { getRssString, type RSSFeedItem } from "@astrojs/rss";
 import type { APIRoute } from "astro";
-import { db } from "@/server/runtime";
+import { db } from "@/lib/site-database.server";
 import { paragraphs } from "@/lib/format";
 import { handle } from "@/lib/http.server";
 import { postPath, videoPath } from "@/lib/paths";
 import { cachePage } from "@/modules/publishing/page-cache";
 import { tag } from "@/modules/publishing/content-tags";
-import { settings } from "@/server/runtime";
+import { settings } from "@/lib/settings.server";
 import { recentPosts } from "@/modules/posts/posts.server";
 import { escapeXml } from "@/lib/escape-xml";
 import { recentVideos } from "@/modules/videos/videos.server";

@@ -1,5 +1,6 @@
 import type { APIRoute } from "astro";
-import { db, settings } from "@/server/runtime";
+import { settings } from "@/lib/settings.server";
+import { db } from "@/lib/site-database.server";
 import { handle } from "@/lib/http.server";
 import { cachePage } from "@/modules/publishing/page-cache";
 import { tag } from "@/modules/publishing/content-tags";

@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { lookup } from "mrmime";
-import { IMMUTABLE } from "./http-policy";
+import { IMMUTABLE } from "../lib/http-policy";
 import { compress, etagOf } from "../modules/publishing/page-store.server";
 import { preparePage, type PreparedPage } from "./stored-response";
 

@@ -3,7 +3,7 @@ import { isRunnableDevEnvironment, type Plugin } from "vite";
 import type { ModuleRunner } from "vite/module-runner";
 import type * as Banner from "./banner.ts";
 import type * as PrepareDb from "./prepare-db.ts";
-import type * as Runtime from "./runtime.ts";
+import type * as Settings from "../lib/settings.server.ts";
 import type * as Wire from "./wire.ts";
 
 /**
@@ -77,9 +77,9 @@ function wiredDevServer(): Plugin {
 
 /** Prepare the database, wire it and start the jobs, through the modules the pages use; returns the close. */
 async function openSite(runner: ModuleRunner, port: number | undefined): Promise<() => Promise<void>> {
-  // Loaded as the pages load them (the same module runner), so the runtime filled here is theirs.
+  // Loaded as the pages load them (the same module runner), so the holders filled here are theirs.
   await runner.import("/src/server/load-env.ts");
-  const { settings } = await runner.import<typeof Runtime>("/src/server/runtime.ts");
+  const { settings } = await runner.import<typeof Settings>("/src/lib/settings.server.ts");
   const { prepareDb } = await runner.import<typeof PrepareDb>("/src/server/prepare-db.ts");
   const { wire } = await runner.import<typeof Wire>("/src/server/wire.ts");
   const { adminBanner } = await runner.import<typeof Banner>("/src/server/banner.ts");

@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import { carriesSessionToken } from "@/modules/auth/cookie";
 import { HIT_PATH } from "@/modules/analytics/hit";
 import type { PagefindFiles } from "@/modules/search/pagefind-files.server";
-import { PAGEFIND_PREFIX, sendIndexFile } from "@/modules/search/pagefind-response.server";
+import { PAGEFIND_PREFIX, sendIndexFile } from "@/server/pagefind-response.server";
 import { ASSETS_PREFIX, BuildAssets } from "./build-assets";
 import {
   defaultCacheControl,
@@ -11,7 +11,7 @@ import {
   securityHeaders,
   waitsOnOutside,
   withFrameAncestors,
-} from "./http-policy";
+} from "../lib/http-policy";
 import { pageKey } from "../modules/publishing/page-key";
 import type { StoredPage } from "../modules/publishing/page-store.server";
 import { RenderQueue, type RenderQueueOptions } from "./render-queue";

@@ -3,9 +3,9 @@ import type { DbHandle } from "../../db/client.ts";
 import { callEndpoint, endpoints, type Call } from "../../tests/api-routes.ts";
 import { insertUser } from "../../tests/factories.ts";
 import { createTestDb } from "../../tests/setup/test-db.ts";
-import type { SessionUser } from "@/modules/auth/session.server";
+import type { SessionUser } from "@/lib/session-user";
 import { createLayout, findLayout } from "@/modules/page-layouts/layouts.server";
-import { runtime } from "./runtime";
+import { useDatabase } from "../lib/site-database.server";
 
 // PostgreSQL's `integer` stops at 2^31 - 1; one past it used to reach the query and fail there (22003, a 500).
 const PAST_INTEGER = 2_147_483_648;
@@ -16,7 +16,7 @@ let layoutId: number;
 
 beforeAll(async () => {
   handle = await createTestDb();
-  runtime().useDatabase(handle);
+  useDatabase(handle);
   await insertUser(handle.db, admin);
   layoutId = (await createLayout(handle.db, { pageName: "home", pageType: "page", elements: [] }, admin.id)).id;
 });

@@ -1,7 +1,7 @@
 import { fromPglite, PgBoss } from "pg-boss";
 import type { DbHandle } from "../../db/client.ts";
 import { JOBS, type Job } from "./jobs.ts";
-import type { JobSender } from "./runtime.ts";
+import { type JobSender } from "../lib/job-registry.ts";
 
 /** The running queue: what a caller may send, and how it stops. */
 export interface JobQueue extends JobSender {

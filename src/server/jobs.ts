@@ -5,8 +5,10 @@ import { sendDueConfirmations } from "../modules/newsletter/confirmations.server
 import { sendDue } from "../modules/newsletter/deliver-issue.server.ts";
 import { DIGEST_HOUR_UTC, writeMonthlyDigest } from "../modules/newsletter/digest.server.ts";
 import { purgeExpired, refreshStatistics } from "./housekeeping.server.ts";
-import { JOB_PAYLOADS, type JobData, type JobName } from "./job-registry.ts";
-import { runtime } from "./runtime.ts";
+import { JOB_PAYLOADS, type JobData, type JobName } from "../lib/job-registry.ts";
+import { settings } from "../lib/settings.server.ts";
+import { siteMailer } from "../modules/newsletter/site-mailer.server.ts";
+import { siteObjects } from "../modules/uploads/site-objects.server.ts";
 
 /** What a job is given to work with. */
 export interface JobContext {
@@ -67,10 +69,10 @@ const DECLARED: { [N in JobName]: Declared<N> } = {
     timeoutSeconds: 120,
     run: async ({ database }, { email }) => {
       if (email !== undefined) await subscribe(database.db, email);
-      const { siteUrl, siteName, mail } = runtime().settings;
+      const { siteUrl, siteName, mail } = settings();
       await sendDueConfirmations({
         db: database.db,
-        mailer: await runtime().mailer(),
+        mailer: await siteMailer(),
         siteUrl,
         siteName,
         perHour: mail.confirmationsPerHour,
@@ -86,8 +88,8 @@ const DECLARED: { [N in JobName]: Declared<N> } = {
     retry: { limit: 3, delaySeconds: 30, backoff: true },
     timeoutSeconds: 600,
     run: async ({ database }) => {
-      const { siteUrl, siteName } = runtime().settings;
-      await sendDue({ db: database.db, mailer: await runtime().mailer(), siteUrl, siteName });
+      const { siteUrl, siteName } = settings();
+      await sendDue({ db: database.db, mailer: await siteMailer(), siteUrl, siteName });
     },
   },
   "newsletter-digest": {
@@ -97,7 +99,7 @@ const DECLARED: { [N in JobName]: Declared<N> } = {
     retry: { limit: 3, delaySeconds: 300, backoff: true },
     timeoutSeconds: 300,
     run: async ({ database }) => {
-      await writeMonthlyDigest(database.db, runtime().settings);
+      await writeMonthlyDigest(database.db, settings());
     },
   },
   "purge-expired": {
@@ -110,7 +112,7 @@ const DECLARED: { [N in JobName]: Declared<N> } = {
     timeoutSeconds: 300,
     run: async ({ database }) => {
       await purgeExpired(database.db);
-      await (await runtime().objects()).dropAbandoned?.();
+      await (await siteObjects()).dropAbandoned?.();
     },
   },
   "refresh-statistics": {

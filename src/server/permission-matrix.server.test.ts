@@ -6,10 +6,11 @@ import type { DbHandle } from "../../db/client.ts";
 import { callEndpoint, endpoints, undeclared, type Endpoint } from "../../tests/api-routes.ts";
 import { insertUser } from "../../tests/factories.ts";
 import { createTestDb } from "../../tests/setup/test-db.ts";
-import type { SessionUser } from "@/modules/auth/session.server";
+import type { SessionUser } from "@/lib/session-user";
 import { LocalStore } from "@/modules/uploads/local-store.server";
-import type { Access } from "./define-route.server";
-import { runtime } from "./runtime";
+import type { Access } from "../lib/define-route.server";
+import { useDatabase } from "../lib/site-database.server";
+import { useObjectStore } from "../modules/uploads/site-objects.server";
 
 const reader: SessionUser = { id: 2, username: "reader", role: "user" };
 const admin: SessionUser = { id: 1, username: "owner", role: "admin" };
@@ -37,8 +38,8 @@ beforeAll(async () => {
   handle = await createTestDb();
   for (const user of [reader, admin]) await insertUser(handle.db, user);
   uploads = await mkdtemp(path.join(os.tmpdir(), "meh-matrix-"));
-  runtime().useDatabase(handle);
-  runtime().useObjectStore(new LocalStore(uploads, handle.db));
+  useDatabase(handle);
+  useObjectStore(new LocalStore(uploads, handle.db));
 });
 afterAll(async () => {
   await handle.close();

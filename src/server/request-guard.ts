@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { logUnexpected } from "../lib/log-unexpected";
-import { NO_STORE } from "./http-policy";
+import { NO_STORE } from "../lib/http-policy";
 
 /** A request listener that may return the promise of its work. */
 export type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;

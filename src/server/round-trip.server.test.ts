@@ -3,12 +3,12 @@ import type { DbHandle } from "../../db/client.ts";
 import { callEndpoint, endpoints } from "../../tests/api-routes.ts";
 import { insertPost, insertUser, insertVideo } from "../../tests/factories.ts";
 import { createTestDb } from "../../tests/setup/test-db.ts";
-import type { SessionUser } from "@/modules/auth/session.server";
+import type { SessionUser } from "@/lib/session-user";
 import { MANUAL_SAVE } from "@/modules/page-layouts/api-schema";
 import { newElement } from "@/modules/page-layouts/defaults";
 import type { LayoutJson } from "@/modules/page-layouts/layout-json";
 import { createLayout } from "@/modules/page-layouts/layouts.server";
-import { runtime } from "./runtime";
+import { useDatabase } from "../lib/site-database.server";
 
 // What an admin's GET returns, sent back by PUT with one field changed, saves: the read-only
 // fields in it are taken and ignored, and any other unknown key is still a 400 naming it.
@@ -18,7 +18,7 @@ const admin: SessionUser = { id: 0, username: "owner", role: "admin" };
 let handle: DbHandle;
 beforeAll(async () => {
   handle = await createTestDb();
-  runtime().useDatabase(handle);
+  useDatabase(handle);
   await insertUser(handle.db, admin);
 });
 afterAll(async () => {

@@ -10,9 +10,12 @@ import { createApp } from "astro/app/entrypoint";
 import { CSS_CHECK_THREAD } from "./build-output.ts";
 import { cssCheckThreads } from "./css-check-threads.ts";
 import { collectWhenIdle } from "./idle-collection.ts";
-import { runtime as processRuntime } from "./runtime.ts";
 import { behindFront, shareStoredPages } from "./behind-front.ts";
 import { guardRequests } from "./request-guard.ts";
+import { renders } from "./renders.ts";
+import { settings as siteSettings } from "../lib/settings.server.ts";
+import { sitePages, sitePublisher } from "../modules/publishing/site-pages.server.ts";
+import { useCssCheck } from "../modules/themes/site-css-check.server.ts";
 import { contentVersion } from "../modules/publishing/content-version.server.ts";
 import type { StoredPage } from "../modules/publishing/page-store.server.ts";
 import { rerenderDroppedPages } from "../modules/publishing/page-refresh.server.ts";
@@ -49,8 +52,8 @@ const post = (message: FromWorker) => {
   port.postMessage(message);
 };
 
-const runtime = processRuntime();
-const { settings } = runtime;
+const settings = siteSettings();
+const pages = sitePages();
 const logStep = startSteps(settings.logLevel, (line) => {
   post({ type: "log", line });
 });
@@ -58,8 +61,8 @@ const logStep = startSteps(settings.logLevel, (line) => {
 logStep("site worker loaded", 0);
 // Pages a clean stop kept, which the front server already answers with: the store must hold
 // them too, or a change would not drop them.
-runtime.pages.restore(restored);
-const lastChange = shareStoredPages(runtime.pages, post);
+pages.restore(restored);
+const lastChange = shareStoredPages(pages, post);
 
 // A failure here (a database in use by another server among them) ends the worker, and the
 // front server says why.
@@ -69,7 +72,7 @@ logStep("database opened", openingDb);
 // The database, the job queue and other instances' changes (src/server/wire.ts).
 const wiring = await wire(handle);
 // A large theme takes seconds to check: in a thread of its own, never in a render's way.
-runtime.cssCheck = cssCheckThreads(CSS_CHECK_THREAD);
+useCssCheck(cssCheckThreads(CSS_CHECK_THREAD));
 
 // The adapter would otherwise start its own server on import.
 process.env.ASTRO_NODE_AUTOSTART = "disabled";
@@ -94,12 +97,12 @@ let origin: string | undefined;
 // thread once, with the page store's changes, and never comes back to it over HTTP.
 const app = createApp({ streaming: false });
 const renderPage = (request: Request) => app.render(request, { clientAddress: "127.0.0.1" });
-runtime.publisher.subscribe(rerenderDroppedPages(renderPage, () => origin));
-runtime.publisher.subscribe(indexer.listener);
+sitePublisher().subscribe(rerenderDroppedPages(renderPage, () => origin));
+sitePublisher().subscribe(indexer.listener);
 void indexer.start();
 // The kept pages were checked against the content version before this instance listened
 // for other instances' changes; one made in between shows here.
-runtime.pages.dropOlderThan(wiring.listeningSince ?? (await contentVersion(handle.db)));
+pages.dropOlderThan(wiring.listeningSince ?? (await contentVersion(handle.db)));
 const stopCollecting = collectWhenIdle();
 
 // Only the front server can reach this socket: its folder is the process owner's alone (0700).
@@ -112,7 +115,7 @@ await new Promise<void>((resolve) => server.listen(socketPath, resolve));
 const countHits = hitCounter(() => handle.db);
 port.on("message", (message: ToWorker) => {
   if (message.type === "listening") origin = message.origin;
-  else if (message.type === "used") runtime.pages.markUsed(message.keys);
+  else if (message.type === "used") pages.markUsed(message.keys);
   else if (message.type === "hits") {
     // A count lost to a database hiccup is a second of figures, not worth failing the site for.
     countHits(untally(message.hits), message.hits.turnedAway).catch((error: unknown) => {
@@ -139,7 +142,7 @@ async function stop(): Promise<void> {
   await stopWorker(
     {
       server,
-      renders: runtime.renders,
+      renders: renders(),
       stopWiring: (told) => wiring.stop(told),
       async stopOthers(told) {
         stopCollecting();

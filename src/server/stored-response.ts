@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { cdnCacheControl, pickEncoding, PUBLIC_PAGE, withFrameAncestors } from "./http-policy";
+import { cdnCacheControl, pickEncoding, PUBLIC_PAGE, withFrameAncestors } from "../lib/http-policy";
 import type { StoredPage } from "@/modules/publishing/page-store.server";
 
 // A stored page's responses, prepared once per page so a hit is one writeHead and one

@@ -5,7 +5,7 @@ import type { NetworkLimit } from "@/modules/analytics/network-limit";
 import { cookieValues, sessionCookieName } from "@/modules/auth/cookie";
 import { clientFrom } from "@/lib/client-address";
 import { clientNetwork } from "@/lib/client-network";
-import { NO_STORE } from "./http-policy";
+import { NO_STORE } from "../lib/http-policy";
 
 /** What the front handler knows of a beacon's request when it hands it over. */
 export interface BeaconRequest {

@@ -7,7 +7,7 @@ import type { DbHandle } from "../../db/client.ts";
 import { posts } from "../../db/schema/index.ts";
 import { insertPost } from "../../tests/factories.ts";
 import { createTestDb } from "../../tests/setup/test-db.ts";
-import { sendJob } from "./job-registry.ts";
+import { sendJob } from "../lib/job-registry.ts";
 import { wire } from "./wire.ts";
 
 let handle: DbHandle;

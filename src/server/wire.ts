@@ -2,11 +2,12 @@ import type { DbHandle } from "../../db/client.ts";
 import { unavailable } from "../lib/errors.ts";
 import { shareChanges } from "../modules/publishing/broadcast.server.ts";
 import { startJobs, type JobQueue } from "./job-queue.ts";
-import { sendJob } from "./job-registry.ts";
-import { runtime } from "./runtime.ts";
+import { sendJob, useJobSender } from "../lib/job-registry.ts";
+import { useDatabase } from "../lib/site-database.server.ts";
+import { sitePublisher } from "../modules/publishing/site-pages.server.ts";
 
 // What the site runs on once its database is prepared, run alike by `npm start` (the site
-// worker) and `npm run dev` (dev-server.ts): the database handed to the runtime, other
+// worker) and `npm run dev` (dev-server.ts): the database handed to the pages and services, other
 // instances' changes followed, and the job queue, so a signup, a schedule or a Send works
 // under either. What only the site worker has (its thread, the front's copy of the page
 // store, the socket, the search index the front serves) stays in site-worker.ts.
@@ -24,13 +25,12 @@ export interface Wiring {
   stop(step?: (doing: string) => void): Promise<void>;
 }
 
-/** Hand `database` to the runtime and follow the changes other instances make to it. */
+/** Hand `database` to the pages and services and follow the changes other instances make to it. */
 export async function wire(database: DbHandle): Promise<Wiring> {
-  const site = runtime();
-  site.useDatabase(database);
+  useDatabase(database);
   // With PostgreSQL, the database announces every change to what pages show, whoever made it.
   const sharing =
-    database.pool && database.origin ? await shareChanges(site.publisher, database.pool, database.origin) : undefined;
+    database.pool && database.origin ? await shareChanges(sitePublisher(), database.pool, database.origin) : undefined;
   let jobs: Promise<JobQueue | undefined> = Promise.resolve(undefined);
   return {
     listeningSince: sharing?.version,
@@ -44,7 +44,7 @@ export async function wire(database: DbHandle): Promise<Wiring> {
       );
       // Read only by a send: a queue that failed before anyone sent to it is no unhandled rejection.
       queue.catch(() => undefined);
-      site.jobs = { send: async (...job) => (await queue).send(...job) };
+      useJobSender({ send: async (...job) => (await queue).send(...job) });
       // What fell due while no instance ran goes public now, noted as late.
       jobs
         .then((started) => started && sendJob("publish-due", { atStart: true }))
@@ -54,7 +54,7 @@ export async function wire(database: DbHandle): Promise<Wiring> {
     },
     async stop(step = () => undefined) {
       step("stopping the background jobs");
-      site.jobs = undefined;
+      useJobSender(undefined);
       await (await jobs)?.stop();
       step("closing the content-change listener");
       await sharing?.stop();

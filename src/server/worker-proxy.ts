@@ -1,6 +1,6 @@
 import http, { type IncomingHttpHeaders, type RequestListener } from "node:http";
 import { pipeline } from "node:stream";
-import { NO_STORE } from "./http-policy";
+import { NO_STORE } from "../lib/http-policy";
 import type { PageMirror } from "./page-mirror";
 import { CLIENT_ADDRESS_HEADER, PAGES_SEQ_HEADER } from "./messages";
 import { failRequest } from "./request-guard";

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { InFlight } from "./in-flight";
+import { InFlight } from "../lib/in-flight";
 import { stopWorker } from "./worker-stop";
 
 const servers: http.Server[] = [];

@@ -1,5 +1,5 @@
 import type http from "node:http";
-import type { InFlight } from "./in-flight.ts";
+import type { InFlight } from "../lib/in-flight.ts";
 
 /** What the site worker stops, in the order `stopWorker` stops it. */
 export interface WorkerParts {

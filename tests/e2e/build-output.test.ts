@@ -25,13 +25,14 @@ function staticGraph(entry: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-test("each module the threads share is built once, so the worker and the pages hold one runtime", () => {
+test("each module the threads share is built once, so the worker and the pages share one of each holder", () => {
   const sources = builtFiles(serverDir).map((file) => readFileSync(file, "utf8"));
   // Classes are built as `var Name = class`.
   for (const definition of [
     /\bvar DomainError = class\b/g,
     /\bvar PageStore = class\b/g,
-    /\bfunction runtime\(\)/g,
+    /\bfunction processValue\(/g,
+    /\bsitePublisher = \(\) =>/g,
     /\bvar PgDialect = class\b/g,
   ]) {
     const copies = sources.reduce((count, source) => count + (source.match(definition)?.length ?? 0), 0);

@@ -1,7 +1,9 @@
 import type { DbHandle } from "../../db/client.ts";
 import type { MailSettings } from "../../src/lib/settings.server.ts";
 import { openMailer, type Mailer } from "../../src/modules/newsletter/mailer.server.ts";
-import { runtime } from "../../src/server/runtime.ts";
+import { useJobSender } from "../../src/lib/job-registry.ts";
+import { useDatabase } from "../../src/lib/site-database.server.ts";
+import { useMailer } from "../../src/modules/newsletter/site-mailer.server.ts";
 import { queuedJobs } from "./queued-jobs.ts";
 import { startSmtpSink, type SmtpSink } from "./smtp-sink.ts";
 import { createTestDb } from "./test-db.ts";
@@ -24,19 +26,19 @@ export interface MailingSite {
  */
 export async function openMailingSite(mail: MailSettings): Promise<MailingSite> {
   const handle = await createTestDb();
-  runtime().useDatabase(handle);
+  useDatabase(handle);
   const sink = await startSmtpSink();
   const mailer = await openMailer({ ...mail, smtpUrl: sink.url });
-  runtime().useMailer(mailer);
+  useMailer(mailer);
   const queue = queuedJobs(handle);
-  runtime().jobs = queue.sender;
+  useJobSender(queue.sender);
   return {
     handle,
     sink,
     mailer,
     queue,
     async close() {
-      runtime().jobs = undefined;
+      useJobSender(undefined);
       mailer.close();
       await sink.close();
       await handle.close();

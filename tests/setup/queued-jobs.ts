@@ -1,7 +1,7 @@
 import type { DbHandle } from "../../db/client.ts";
-import type { JobName } from "../../src/server/job-registry.ts";
+import type { JobName } from "../../src/lib/job-registry.ts";
 import { JOBS } from "../../src/server/jobs.ts";
-import type { JobSender } from "../../src/server/runtime.ts";
+import { type JobSender } from "../../src/lib/job-registry.ts";
 
 /** A job a route sent, as the queue would store it. */
 export interface SentJob {

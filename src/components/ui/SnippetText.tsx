@@ -1,4 +1,4 @@
-import type { Snippet } from "@/modules/search/snippet";
+import type { Snippet } from "@/lib/snippet";
 
 /** A search snippet as text, its matched words marked. */
 export function SnippetText({ snippet }: { snippet: Snippet }) {

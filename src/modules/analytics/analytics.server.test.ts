@@ -9,7 +9,7 @@ import { callEndpoint, endpoints } from "../../../tests/api-routes.ts";
 import { insertUser } from "../../../tests/factories.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { createSession } from "@/modules/auth/session.server";
-import { runtime } from "@/server/runtime";
+import { useDatabase } from "@/lib/site-database.server";
 import { hitCounter } from "./count-hits.server";
 import type { CountedHit } from "./hit";
 import { forgetClosedDays, MAX_SOURCES_PER_DAY, OTHER_SOURCE, recordHits } from "./record.server";
@@ -41,7 +41,7 @@ const row = async (day: string, path: string) =>
 
 beforeAll(async () => {
   handle = await createTestDb();
-  runtime().useDatabase(handle);
+  useDatabase(handle);
   await insertUser(handle.db, owner);
   await insertUser(handle.db, reader);
 });

@@ -8,7 +8,8 @@ import { generatePassword } from "./admin-account.server";
 import { deviceOf, issueDeviceToken } from "./device-token.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import type { LoginInput } from "./schema";
-import { createSession, type SessionUser } from "./session.server";
+import type { SessionUser } from "@/lib/session-user";
+import { createSession } from "./session.server";
 import { hasSignedInFrom, rememberAddress } from "./sign-in-addresses.server";
 
 const { users } = tables;

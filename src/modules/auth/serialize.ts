@@ -1,4 +1,4 @@
-import type { SessionUser } from "./session.server";
+import type { SessionUser } from "@/lib/session-user";
 import type { PublicUser } from "./user";
 
 /** The user as auth responses show it: name and role, never an id, hash or session. */

@@ -1,5 +1,5 @@
 import type { AstroCookies } from "astro";
-import { settings } from "@/server/runtime";
+import { settings } from "@/lib/settings.server";
 import { cookieValues, deviceCookieName, sessionCookieName, signedInHintName } from "./cookie";
 import { DEVICE_COOKIE_MAX_AGE_MS } from "./device-token.server";
 import { ABSOLUTE_TIMEOUT_MS } from "./session.server";

@@ -6,6 +6,7 @@ import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { eq, lt, or } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
+import type { SessionUser } from "@/lib/session-user";
 import { SESSION_TOKEN } from "./cookie";
 
 const { sessions, users } = tables;
@@ -18,11 +19,6 @@ export const ABSOLUTE_TIMEOUT_MS = 14 * 24 * HOUR;
 // Renewing the idle timer costs a write; once an hour is precise enough.
 const RENEW_AFTER_MS = HOUR;
 
-export interface SessionUser {
-  id: number;
-  username: string;
-  role: string;
-}
 
 export interface ValidSession {
   id: string;

@@ -1,5 +1,5 @@
 import type { ContentChange } from "@/modules/publishing/content-tags";
-import { runtime } from "@/server/runtime";
+import { sitePublisher } from "@/modules/publishing/site-pages.server";
 import { isPublished, type Publication } from "./publication";
 import { wakeAt } from "./publish-due.server";
 
@@ -13,6 +13,6 @@ export async function announce(
   before: Pick<Publication, "status"> | undefined,
   after: Publication | undefined,
 ): Promise<void> {
-  if ((before && isPublished(before)) || (after && isPublished(after))) await runtime().publisher.publish(change);
+  if ((before && isPublished(before)) || (after && isPublished(after))) await sitePublisher().publish(change);
   if (after?.status === "scheduled") await wakeAt(after.publishedAt);
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
 import { queuedJobs } from "../../../tests/setup/queued-jobs.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
-import { runtime } from "@/server/runtime";
+import { useJobSender } from "@/lib/job-registry";
 import { createPost } from "@/modules/posts/post-writes.server";
 import { postInputSchema } from "@/modules/posts/schema";
 import { createVideo } from "@/modules/videos/video-writes.server";
@@ -13,7 +13,7 @@ let handle: DbHandle;
 beforeAll(async () => {
   handle = await createTestDb();
   // As on a running site, where a schedule sends the sweep for its own time to the queue.
-  runtime().jobs = queuedJobs(handle).sender;
+  useJobSender(queuedJobs(handle).sender);
 });
 afterAll(async () => {
   await handle.close();

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { defineRoute } from "@/server/define-route.server";
-import { settings } from "@/server/runtime";
+import { defineRoute } from "@/lib/define-route.server";
+import { settings } from "@/lib/settings.server";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { notFound } from "@/lib/errors";

@@ -6,7 +6,7 @@ import { posts, videos } from "../../../db/schema/index.ts";
 import { samplePost, sampleVideo } from "../../../tests/setup/sample-items.ts";
 import { queuedJobs } from "../../../tests/setup/queued-jobs.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
-import { runtime } from "@/server/runtime";
+import { useJobSender } from "@/lib/job-registry";
 import { createPost, updatePost } from "@/modules/posts/post-writes.server";
 import type { PostInput } from "@/modules/posts/schema";
 import { createVideo, updateVideo } from "@/modules/videos/video-writes.server";
@@ -19,7 +19,7 @@ let handle: DbHandle;
 beforeAll(async () => {
   handle = await createTestDb();
   // As on a running site, where a schedule sends the sweep for its own time to the queue.
-  runtime().jobs = queuedJobs(handle).sender;
+  useJobSender(queuedJobs(handle).sender);
 });
 afterAll(async () => {
   await handle.close();

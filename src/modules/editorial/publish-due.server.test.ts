@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
 import { queuedJobs, type SentJob } from "../../../tests/setup/queued-jobs.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
-import { runtime } from "@/server/runtime";
+import { useJobSender } from "@/lib/job-registry";
+import { sitePublisher } from "@/modules/publishing/site-pages.server";
 import type { PublishedChange } from "@/modules/publishing/publisher.server";
 import { tag } from "@/modules/publishing/content-tags";
 import { createPost, updatePost } from "@/modules/posts/post-writes.server";
@@ -32,9 +33,9 @@ beforeAll(async () => {
   handle = await createTestDb();
   // As on a running site, where a schedule sends the sweep for its own time to the queue.
   const queue = queuedJobs(handle);
-  runtime().jobs = queue.sender;
+  useJobSender(queue.sender);
   sent = queue.sent;
-  runtime().publisher.subscribe((change) => {
+  sitePublisher().subscribe((change) => {
     changes.push(change);
   });
 });

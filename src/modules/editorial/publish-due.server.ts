@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { changeOf, type ContentChange } from "@/modules/publishing/content-tags";
-import { runtime } from "@/server/runtime";
-import { sendJob } from "@/server/job-registry";
+import { sitePublisher } from "@/modules/publishing/site-pages.server";
+import { sendJob } from "@/lib/job-registry";
 import { endPreviewLinks } from "./preview-links.server";
 import { LATE_AT_START_SECONDS } from "./publication";
 
@@ -75,7 +75,7 @@ export async function publishDue(
     return flipped;
   });
   const changes: ContentChange[] = [...published.posts.map(changeOf.post), ...published.videos.map(changeOf.video)];
-  if (changes.length > 0) await runtime().publisher.publish({ tags: [...new Set(changes.flatMap((c) => c.tags))] });
+  if (changes.length > 0) await sitePublisher().publish({ tags: [...new Set(changes.flatMap((c) => c.tags))] });
   return published;
 }
 

@@ -5,7 +5,7 @@ import { samplePost, sampleVideo } from "../../../tests/setup/sample-items.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { createPost } from "@/modules/posts/post-writes.server";
 import { createVideo } from "@/modules/videos/video-writes.server";
-import { runtime } from "@/server/runtime";
+import { useDatabase } from "@/lib/site-database.server";
 import { digestsReady, nextDigestAt, nextDigestPreview, saveDigestSettings, writeMonthlyDigest } from "./digest.server";
 import { createIssue, scheduleSend } from "./issues.server";
 import { confirmSubscriber, subscribe } from "./newsletter.server";
@@ -16,7 +16,7 @@ const SITE = { siteUrl: "https://meh.example", siteName: "Mostly Meh" };
 
 beforeAll(async () => {
   handle = await createTestDb();
-  runtime().useDatabase(handle);
+  useDatabase(handle);
 });
 afterAll(async () => {
   await handle.close();

@@ -1,4 +1,4 @@
-import { allowFramingBySelf } from "@/server/http-policy";
+import { allowFramingBySelf } from "@/lib/http-policy";
 
 /**
  * A message's HTML as a page the admin screen frames: sandboxed (no script, an origin of

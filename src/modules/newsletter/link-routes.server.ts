@@ -1,7 +1,7 @@
 import type { AstroGlobal } from "astro";
 import { z } from "zod";
-import { defineRoute } from "@/server/define-route.server";
-import { db as siteDb } from "@/server/runtime";
+import { defineRoute } from "@/lib/define-route.server";
+import { db as siteDb } from "@/lib/site-database.server";
 import { seeOther } from "@/lib/http.server";
 import { invalid } from "@/lib/errors";
 import { text } from "@/lib/form-fields";

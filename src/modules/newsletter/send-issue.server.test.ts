@@ -14,7 +14,7 @@ import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { parseSettings } from "@/lib/settings.server";
 import { createPost } from "@/modules/posts/post-writes.server";
 import { createVideo } from "@/modules/videos/video-writes.server";
-import { runtime } from "@/server/runtime";
+import { useDatabase } from "@/lib/site-database.server";
 import { PAUSE_AFTER_FAILURES, sendDue, sendIssue, type SendContext } from "./deliver-issue.server";
 import { cancelSend, createIssue, issueLedger, resendUndelivered, resumeIssue, scheduleSend } from "./issues.server";
 import type { IssueInput } from "./issue-schema";
@@ -31,7 +31,7 @@ let postId: number;
 
 beforeAll(async () => {
   handle = await createTestDb();
-  runtime().useDatabase(handle);
+  useDatabase(handle);
   sink = await startSmtpSink();
   dir = await mkdtemp(path.join(os.tmpdir(), "meh-send-"));
   const keyFile = path.join(dir, "dkim.pem");

@@ -11,7 +11,7 @@ import { startSmtpSink, type SmtpSink } from "../../../tests/setup/smtp-sink.ts"
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { parseSettings } from "@/lib/settings.server";
 import { createPost } from "@/modules/posts/post-writes.server";
-import { runtime } from "@/server/runtime";
+import { useDatabase } from "@/lib/site-database.server";
 import { sendIssue } from "./deliver-issue.server";
 import { LEASE_MS } from "./issue-lease.server";
 import { createIssue, issueLedger, scheduleSend } from "./issues.server";
@@ -46,7 +46,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "meh-killed-"));
   sink = await startSmtpSink();
   handle = await sharedDb();
-  runtime().useDatabase(handle);
+  useDatabase(handle);
 });
 afterAll(async () => {
   for (const child of children) child.kill("SIGKILL");
@@ -98,7 +98,7 @@ it("a sender killed mid-send is resumed by another, and each reader gets one cop
   await once(sender, "exit");
   if (handle.engine === "pglite-file") {
     handle = createDb(url);
-    runtime().useDatabase(handle);
+    useDatabase(handle);
   }
   expect(sink.caught.map((message) => message.to)).toEqual([["one@example.org"]]);
 

@@ -6,7 +6,7 @@ import { callEndpoint, endpoints } from "../../../tests/api-routes.ts";
 import { openMailingSite, type MailingSite } from "../../../tests/setup/mailing-site.ts";
 import type { SmtpSink } from "../../../tests/setup/smtp-sink.ts";
 import { parseSettings } from "@/lib/settings.server";
-import { runtime } from "@/server/runtime";
+import { useJobSender } from "@/lib/job-registry";
 import { confirmSubscriber, subscribe } from "./newsletter.server";
 
 // The signup form as a flood uses it: through the endpoint, from many client networks, then
@@ -161,13 +161,13 @@ describe("a signup flood", () => {
   });
 
   it("asks the visitor to try again, never drops the signup, while the queue has not started", async () => {
-    runtime().jobs = undefined;
+    useJobSender(undefined);
     try {
       const answer = await signUp("early@example.com", "203.0.113.77");
       expect(answer.status).toBe(503);
       expect(answer.headers.get("retry-after")).toBe("5");
     } finally {
-      runtime().jobs = queue.sender;
+      useJobSender(queue.sender);
     }
   });
 });

@@ -9,7 +9,7 @@ import { startSmtpSink, type SmtpSink } from "../../../tests/setup/smtp-sink.ts"
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { parseSettings } from "@/lib/settings.server";
 import { createPost } from "@/modules/posts/post-writes.server";
-import { runtime } from "@/server/runtime";
+import { useDatabase } from "@/lib/site-database.server";
 import { PAUSE_AFTER_FAILURES, sendDue, sendIssue, type SendContext } from "./deliver-issue.server";
 import { LEASE_MS, type Every } from "./issue-lease.server";
 import { createIssue, issueLedger, resendUndelivered, scheduleSend } from "./issues.server";
@@ -35,7 +35,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "meh-relay-"));
   sink = await startSmtpSink();
   handle = await createTestDb();
-  runtime().useDatabase(handle);
+  useDatabase(handle);
   // Two instances on one PostgreSQL each have their own pool. The embedded database is one
   // process's, so there the two senders share it, as two runs of the job in one process would.
   other = handle.connectionString ? createDb(handle.connectionString) : handle;

@@ -5,7 +5,7 @@ import { layoutVersions, pageLayouts } from "../../../db/schema/index.ts";
 import { insertUser } from "../../../tests/factories.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { currentVersion } from "@/lib/versioned-document";
-import { runtime } from "@/server/runtime";
+import { useDatabase } from "@/lib/site-database.server";
 import { newElement } from "./defaults";
 import { layoutKind } from "./layout-kind";
 import { listVersions, publishedLayout } from "./layout-reads.server";
@@ -16,7 +16,7 @@ const owner = { id: 0, username: "owner", role: "admin" };
 
 beforeAll(async () => {
   handle = await createTestDb();
-  runtime().useDatabase(handle);
+  useDatabase(handle);
   await insertUser(handle.db, owner);
 });
 afterAll(async () => {

@@ -7,7 +7,8 @@ import { callEndpoint, endpoints } from "../../../tests/api-routes.ts";
 import { insertUser } from "../../../tests/factories.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { DomainError } from "@/lib/errors";
-import { runtime } from "@/server/runtime";
+import { useDatabase } from "@/lib/site-database.server";
+import { sitePublisher } from "@/modules/publishing/site-pages.server";
 import type { PublishedChange } from "@/modules/publishing/publisher.server";
 import { AUTO_SAVE, MANUAL_SAVE } from "./api-schema";
 import { newElement } from "./defaults";
@@ -30,10 +31,10 @@ const published: PublishedChange[] = [];
 
 beforeAll(async () => {
   handle = await createTestDb();
-  runtime().useDatabase(handle);
+  useDatabase(handle);
   await insertUser(handle.db, owner);
   await insertUser(handle.db, colleague);
-  runtime().publisher.subscribe((change) => {
+  sitePublisher().subscribe((change) => {
     published.push(change);
   });
 });

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { conflict, notFound } from "@/lib/errors";
 import { currentVersion } from "@/lib/versioned-document";
-import { runtime } from "@/server/runtime";
+import { sitePublisher } from "@/modules/publishing/site-pages.server";
 import { changeOf } from "@/modules/publishing/content-tags";
 import { AUTO_SAVE, type LayoutPage } from "./api-schema";
 import { layoutKind } from "./layout-kind";
@@ -230,7 +230,7 @@ export async function setPublishedVersion(db: Db, id: number, versionId: number 
     await tx.update(pageLayouts).set({ publishedVersionId: versionId }).where(eq(pageLayouts.id, id));
     return { row: await layoutById(tx, id), pageName: layout.pageName };
   });
-  await runtime().publisher.publish(changeOf.layout(pageName));
+  await sitePublisher().publish(changeOf.layout(pageName));
   return row;
 }
 
@@ -245,5 +245,5 @@ export async function deleteLayout(db: Db, id: number): Promise<void> {
     .where(eq(pageLayouts.id, id))
     .returning({ pageName: pageLayouts.pageName, publishedVersionId: pageLayouts.publishedVersionId });
   if (!row) throw notFound("Layout");
-  if (row.publishedVersionId !== null) await runtime().publisher.publish(changeOf.layout(row.pageName));
+  if (row.publishedVersionId !== null) await sitePublisher().publish(changeOf.layout(row.pageName));
 }

@@ -1,5 +1,5 @@
 import type { ListView } from "@/lib/paging";
-import { withSnippet, type Snippet } from "@/modules/search/snippet";
+import { withSnippet, type Snippet } from "@/lib/snippet";
 import type { PostRow } from "./posts.server";
 import { serializePost, type PostJson } from "./serialize";
 

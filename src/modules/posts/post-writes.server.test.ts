@@ -4,7 +4,7 @@ import type { DbHandle } from "../../../db/client.ts";
 import { postImages, posts } from "../../../db/schema/index.ts";
 import { samplePost } from "../../../tests/setup/sample-items.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
-import { runtime } from "@/server/runtime";
+import { sitePages } from "@/modules/publishing/site-pages.server";
 import { freeSlug } from "@/lib/unique-slug.server";
 import { addPostImage, createPost, deletePost, deletePostImage, postSlugs, updatePost } from "./post-writes.server";
 import { postGallery } from "./posts.server";
@@ -73,7 +73,7 @@ describe("createPost", () => {
   });
 
   it("drops the stored pages the new post affects", async () => {
-    const store = runtime().pages;
+    const store = sitePages();
     const page = { status: 200, headers: [], body: Buffer.from("old home"), maxAgeSeconds: 60 };
     await store.put("/", { ...page, tags: ["posts", "videos"] }, store.epoch());
     await store.put("/videos", { ...page, tags: ["videos"] }, store.epoch());

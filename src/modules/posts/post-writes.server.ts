@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { notFound } from "@/lib/errors";
 import { allocateSlug, type SlugSource } from "@/lib/unique-slug.server";
-import { runtime } from "@/server/runtime";
+import { sitePublisher } from "@/modules/publishing/site-pages.server";
 import { changeOf } from "@/modules/publishing/content-tags";
 import { announce } from "@/modules/editorial/announce.server";
 import { nextPublication } from "@/modules/editorial/publication";
@@ -161,7 +161,7 @@ export async function addPostImage(db: Db, postId: number, image: PostImageInput
     })
     .returning();
   if (!row) throw new Error("Insert returned no row");
-  await runtime().publisher.publish(changeOf.postGallery(postId));
+  await sitePublisher().publish(changeOf.postGallery(postId));
   return row;
 }
 
@@ -169,5 +169,5 @@ export async function addPostImage(db: Db, postId: number, image: PostImageInput
 export async function deletePostImage(db: Db, id: number): Promise<void> {
   const [row] = await db.delete(postImages).where(eq(postImages.id, id)).returning({ postId: postImages.postId });
   if (!row) throw notFound("Image");
-  await runtime().publisher.publish(changeOf.postGallery(row.postId));
+  await sitePublisher().publish(changeOf.postGallery(row.postId));
 }

@@ -2,7 +2,7 @@ import { textFault } from "@/lib/acceptable-text";
 import { isCategory } from "@/lib/categories";
 import { readPageNumber } from "@/lib/paging";
 import { readSearchTerm } from "@/lib/search-term";
-import { PREVIEW_PARAM, SAFE_THEME_PARAM } from "@/modules/themes/theme-params";
+import { PREVIEW_PARAM, SAFE_THEME_PARAM } from "@/lib/theme-params";
 
 type Reader = (value: string) => string | undefined;
 

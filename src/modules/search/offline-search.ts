@@ -3,7 +3,7 @@ import { offsetOf, PAGE_SIZE, type Page } from "@/lib/paging";
 import type { PostCardData } from "@/modules/posts/card";
 import type { VideoCardData } from "@/modules/videos/card";
 import type { SearchKind } from "./search-records";
-import type { Snippet } from "./snippet";
+import type { Snippet } from "../../lib/snippet";
 
 // The parts of Pagefind's browser API used here (pagefind.app/docs/api).
 interface PagefindResult {

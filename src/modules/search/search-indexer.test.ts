@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
 import { pagefindSearch } from "../../../tests/setup/pagefind-search.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
-import { runtime } from "@/server/runtime";
+import { sitePublisher } from "@/modules/publishing/site-pages.server";
 import { postInputSchema } from "@/modules/posts/schema";
 import { createPost, deletePost } from "@/modules/posts/post-writes.server";
 import { createFrontHandler } from "@/server/front-handler";
@@ -53,7 +53,7 @@ beforeAll(async () => {
     },
     debounceMs: 50,
   });
-  runtime().publisher.subscribe(indexer.listener);
+  sitePublisher().subscribe(indexer.listener);
   server = http.createServer(
     createFrontHandler({ store: new PageStore(), astro: notFound, https: false, searchIndex: files }),
   );
@@ -122,13 +122,13 @@ describe("the search index", () => {
 
   it("builds once for a burst of changes, from this instance or another", async () => {
     const before = builds;
-    await runtime().publisher.publish(changeOf.post(1));
-    await runtime().publisher.receive(changeOf.video(1));
-    await runtime().publisher.receive(changeOf.post(2));
+    await sitePublisher().publish(changeOf.post(1));
+    await sitePublisher().receive(changeOf.video(1));
+    await sitePublisher().receive(changeOf.post(2));
     await indexer.idle();
     expect(builds - before).toBe(1);
     // A change the index does not hold (a theme, a design) builds nothing.
-    await runtime().publisher.publish(changeOf.theme());
+    await sitePublisher().publish(changeOf.theme());
     await indexer.idle();
     expect(builds - before).toBe(1);
   });
@@ -137,7 +137,7 @@ describe("the search index", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const current = files.current;
     failNextBuild = true;
-    await runtime().publisher.publish(changeOf.post(1));
+    await sitePublisher().publish(changeOf.post(1));
     await indexer.idle();
     expect(logged).toHaveBeenCalledWith(
       expect.stringContaining("search index could not be rebuilt"),

@@ -1,4 +1,4 @@
-import { PREVIEW_PARAM } from "./theme-params";
+import { PREVIEW_PARAM } from "../../lib/theme-params";
 
 // Each document gets one sheet of its own: a constructed sheet can only be adopted by the
 // document whose window made it.

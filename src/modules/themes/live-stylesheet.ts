@@ -1,4 +1,4 @@
-import { LIVE_RELOAD_MS, RELOAD_AFTER_SAVE_MS, THEME_CHANNEL } from "./theme-params";
+import { LIVE_RELOAD_MS, RELOAD_AFTER_SAVE_MS, THEME_CHANNEL } from "../../lib/theme-params";
 
 /** The newer sheet being fetched, if any. */
 let loading: HTMLLinkElement | undefined;

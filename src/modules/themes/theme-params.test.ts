@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keepSafeMode, wearsDefaultOnly } from "./theme-params";
+import { keepSafeMode, wearsDefaultOnly } from "../../lib/theme-params";
 
 describe("wearsDefaultOnly", () => {
   it("is the default theme in safe mode, in the editor's preview, or when the setting says so", () => {

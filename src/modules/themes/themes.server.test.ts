@@ -7,7 +7,7 @@ import { cssThemes } from "../../../db/schema/index.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { insertUser } from "../../../tests/factories.ts";
 import type { DomainError } from "@/lib/errors";
-import { runtime } from "@/server/runtime";
+import { sitePublisher } from "@/modules/publishing/site-pages.server";
 import type { PublishedChange } from "@/modules/publishing/publisher.server";
 import { findCssProblems } from "./validate-css.server";
 import { themeSaveSchema } from "./schema";
@@ -30,7 +30,7 @@ beforeAll(async () => {
   handle = await createTestDb();
   defaultCss = await readFile("content/theme/default.css", "utf8");
   await insertUser(handle.db, owner);
-  runtime().publisher.subscribe((change) => {
+  sitePublisher().subscribe((change) => {
     published.push(change);
   });
 });

@@ -2,9 +2,10 @@ import { desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { invalid, notFound, tooLarge } from "@/lib/errors";
-import { runtime } from "@/server/runtime";
+import { sitePublisher } from "@/modules/publishing/site-pages.server";
 import { changeOf } from "@/modules/publishing/content-tags";
-import { describeProblem, THEME_CSS_MAX_BYTES, type CssProblem } from "./css-problem";
+import { describeProblem, THEME_CSS_MAX_BYTES } from "./css-problem";
+import { checkCss } from "./site-css-check.server";
 import { datedThemeName, REVISIONS_PAGE, THEME_NAME_MAX, type ThemeSave } from "./schema";
 
 const { cssThemes, users } = tables;
@@ -59,9 +60,6 @@ export async function assertServableCss(css: string): Promise<void> {
   if (first) throw invalid(describeProblem(first), "cssContent");
 }
 
-/** Every problem the validator finds in `css`, checked wherever the runtime checks themes. */
-export const checkCss = (css: string): Promise<CssProblem[]> => runtime().cssCheck(css);
-
 interface NewRevision {
   name: string;
   description: string | null;
@@ -82,7 +80,7 @@ async function activate(db: Db, revision: NewRevision): Promise<ThemeRow> {
     if (!inserted) throw new Error("Insert returned no row");
     return inserted;
   });
-  await runtime().publisher.publish(changeOf.theme());
+  await sitePublisher().publish(changeOf.theme());
   return row;
 }
 

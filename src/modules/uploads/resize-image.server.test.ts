@@ -9,7 +9,7 @@ import { createTestDb } from "../../../tests/setup/test-db.ts";
 import type { APIContext } from "astro";
 import { GET } from "@/image-endpoint";
 import { resizedUrl } from "@/lib/image-url";
-import { runtime } from "@/server/runtime";
+import { useObjectStore } from "@/modules/uploads/site-objects.server";
 import { LocalStore } from "./local-store.server";
 import type { ObjectStore } from "./object-store.server";
 import { newRawKey } from "./upload-keys";
@@ -22,7 +22,7 @@ beforeAll(async () => {
   handle = await createTestDb();
   root = await mkdtemp(path.join(os.tmpdir(), "meh-resize-"));
   store = new LocalStore(root, handle.db);
-  runtime().useObjectStore(store);
+  useObjectStore(store);
 });
 afterAll(async () => {
   await handle.close();

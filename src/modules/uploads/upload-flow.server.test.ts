@@ -11,8 +11,9 @@ import { fakeS3Settings, startFakeS3, type FakeS3 } from "../../../tests/setup/f
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { countWrites } from "../../../tests/setup/write-counter.ts";
 import { ensureSigningKeys } from "@/lib/signing.server";
-import { runtime } from "@/server/runtime";
-import type { SessionUser } from "@/modules/auth/session.server";
+import { useDatabase } from "@/lib/site-database.server";
+import { useObjectStore } from "@/modules/uploads/site-objects.server";
+import type { SessionUser } from "@/lib/session-user";
 import { POST as normalizeRoute } from "@/pages/api/objects/normalize";
 import { PUT as uploadRoute } from "@/pages/api/objects/upload";
 import { GET as uploadUrlRoute } from "@/pages/api/objects/upload-url";
@@ -79,7 +80,7 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), "meh-flow-"));
   local = new LocalStore(root, handle.db);
   s3 = new S3Store(fakeS3Settings(fake, S3));
-  runtime().useDatabase(handle);
+  useDatabase(handle);
   // As at start.
   await ensureSigningKeys(handle.db);
 });
@@ -144,7 +145,7 @@ const brokenBody = (first: Uint8Array) =>
 
 describe("the local driver's signed upload URL", () => {
   beforeAll(() => {
-    runtime().useObjectStore(local);
+    useObjectStore(local);
   });
 
   /** The URL with its policy's JSON changed by `change`, the signature kept. */
@@ -239,7 +240,7 @@ describe.each([
   ["S3", () => s3],
 ] as const)("normalising with the %s store", (_, store: () => ObjectStore) => {
   beforeAll(() => {
-    runtime().useObjectStore(store());
+    useObjectStore(store());
   });
 
   /** An upload handed to the owner whose file is in the store, as after a successful upload. */
@@ -380,7 +381,7 @@ describe("asking for upload URLs", () => {
     ["local", () => local],
     ["S3", () => s3],
   ] as const)("writes nothing to any table, with the %s store", async (_, store) => {
-    runtime().useObjectStore(store());
+    useObjectStore(store());
     const before = await rowsWritten();
     for (const type of ["image/jpeg", "video/mp4", "text/vtt"]) {
       const res = await call(uploadUrlRoute, owner, `/api/objects/upload-url?contentType=${type}`);

@@ -1,5 +1,5 @@
 import { UPLOADS_PREFIX } from "@/lib/image-url";
-import { runtime } from "@/server/runtime";
+import { siteObjects } from "@/modules/uploads/site-objects.server";
 
 /**
  * The URL of a video's WebVTT captions, or null: the file uploaded with it, else one stored
@@ -15,6 +15,6 @@ export async function captionsFor({
   if (captionsUrl) return captionsUrl;
   if (!videoUrl.startsWith(UPLOADS_PREFIX)) return null;
   const url = videoUrl.replace(/\.[a-z0-9]+$/i, ".vtt");
-  const size = await (await runtime().objects()).size(url.slice(UPLOADS_PREFIX.length));
+  const size = await (await siteObjects()).size(url.slice(UPLOADS_PREFIX.length));
   return size === null ? null : url;
 }

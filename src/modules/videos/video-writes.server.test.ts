@@ -3,7 +3,7 @@ import type { DbHandle } from "../../../db/client.ts";
 import { present } from "../../../tests/setup/present.ts";
 import { sampleVideo } from "../../../tests/setup/sample-items.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
-import { runtime } from "@/server/runtime";
+import { sitePages } from "@/modules/publishing/site-pages.server";
 import { videoInputSchema, type VideoInput } from "./schema";
 import { listRevisions } from "@/modules/editorial/revisions.server";
 import { autosaveVideo, createVideo, deleteVideo, restoreVideo, updateVideo } from "./video-writes.server";
@@ -33,7 +33,7 @@ it("creates videos with unique slugs, even at once, and a rating of 3 by default
 });
 
 it("updates without changing the slug, publishes, and deletes", async () => {
-  const store = runtime().pages;
+  const store = sitePages();
   await store.put(
     "/videos",
     { status: 200, headers: [], body: Buffer.from("old"), tags: ["videos"], maxAgeSeconds: 60 },

@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import type { Category } from "@/lib/categories";
 import { FIRST_PAGE, offsetOf, type Page, type PageRequest } from "@/lib/paging";
-import { rankedSearch } from "@/modules/search/full-text.server";
+import { rankedSearch } from "@/lib/full-text.server";
 import { isPublic, withStatus, type StatusFilter } from "@/modules/editorial/visibility.server";
 
 const { videos } = tables;

@@ -1,7 +1,8 @@
 import type { APIRoute } from "astro";
 import { notFound } from "@/lib/errors";
 import { handle } from "@/lib/http.server";
-import { db, settings } from "@/server/runtime";
+import { settings } from "@/lib/settings.server";
+import { db } from "@/lib/site-database.server";
 import { cachePage } from "@/modules/publishing/page-cache";
 import { tag } from "@/modules/publishing/content-tags";
 import { buildSitemap } from "@/modules/search/sitemap";

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type SubmitEvent } from "react";
 import { apiRequest, readableError } from "@/lib/api-request";
 import { toast, toastAfterNavigation } from "@/lib/toast";
-import { keepSafeMode } from "@/modules/themes/theme-params";
+import { keepSafeMode } from "@/lib/theme-params";
 import { forgetUser } from "../client-session";
 import { loginSchema } from "../schema";
 import type { PublicUser } from "../user";

@@ -1,7 +1,8 @@
+import { EmailThis } from "@/modules/newsletter/components/EmailThis";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { MEH_RATING } from "../../../../db/domain-constants.ts";
 import { historyFields } from "@/modules/editorial/word-diff";
-import { ManagerShell, type ManagerConfig } from "@/components/admin/ManagerShell";
+import { ManagerShell, type ManagerConfig } from "@/modules/editorial/components/ManagerShell";
 import { formatDate } from "@/lib/format";
 import { getQueryClient } from "@/lib/query-client";
 import { postPath } from "@/lib/paths";
@@ -29,7 +30,7 @@ const posts: ManagerConfig<AdminPostJson, PostInput> = {
     // The gallery is saved with its post, so a refused image fails the whole save.
     fieldFailed: { images: "Failed to save additional image." },
   },
-  emailField: "postIds",
+  published: (item) => <EmailThis field="postIds" itemId={item.id} noun="post" />,
   historyFields: historyFields([
     { name: "excerpt", label: "Excerpt" },
     { name: "content", label: "Content" },

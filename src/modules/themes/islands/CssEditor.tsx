@@ -19,7 +19,7 @@ import { currentThemeKey, revisionKey, revisionsKey } from "../keys";
 import { datedThemeName, THEME_NAME_MAX } from "../schema";
 import type { RevisionJson, ThemeJson } from "../serialize";
 import { draftReducer, isUnsaved, startDraft } from "../theme-document";
-import { THEME_CHANNEL } from "../theme-params";
+import { THEME_CHANNEL } from "../../../lib/theme-params";
 import { useCssProblems } from "../use-css-problems";
 import "./css-editor.css";
 

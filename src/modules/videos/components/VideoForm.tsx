@@ -8,7 +8,7 @@ import {
   TextField,
   useEditorForm,
 } from "@/components/admin/FormControls";
-import type { FormProps } from "@/components/admin/ManagerShell";
+import type { FormProps } from "@/modules/editorial/components/ManagerShell";
 import { clampRating } from "@/lib/form-fields";
 import { formatDuration } from "@/lib/format";
 import { UploadButton } from "@/modules/uploads/components/UploadButton";

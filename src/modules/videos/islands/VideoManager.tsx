@@ -1,7 +1,8 @@
+import { EmailThis } from "@/modules/newsletter/components/EmailThis";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { MEH_RATING } from "../../../../db/domain-constants.ts";
 import { historyFields } from "@/modules/editorial/word-diff";
-import { ManagerShell, type ManagerConfig } from "@/components/admin/ManagerShell";
+import { ManagerShell, type ManagerConfig } from "@/modules/editorial/components/ManagerShell";
 import { formatDate, formatDuration } from "@/lib/format";
 import { getQueryClient } from "@/lib/query-client";
 import { videoPath } from "@/lib/paths";
@@ -28,7 +29,7 @@ const videos: ManagerConfig<AdminVideoJson, VideoInput> = {
     updateFailed: "Failed to update video.",
     deleteFailed: "Failed to delete video.",
   },
-  emailField: "videoIds",
+  published: (item) => <EmailThis field="videoIds" itemId={item.id} noun="video" />,
   historyFields: historyFields([{ name: "description", label: "Description" }]),
   cover: (item) => item.thumbnailUrl,
   card: (video) => (

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { analyticsSummary } from "@/modules/analytics/summary.server";
 import { summaryQuery } from "@/modules/analytics/summary-query";
 

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { login } from "@/modules/auth/login.server";
 import { loginSchema } from "@/modules/auth/schema";
 import { serializeUser } from "@/modules/auth/serialize";

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { clearSessionCookie } from "@/modules/auth/session-cookie.server";
 import { deleteSession } from "@/modules/auth/session.server";
 

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { serializeUser } from "@/modules/auth/serialize";
 
 export const GET = defineRoute({

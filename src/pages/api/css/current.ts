@@ -1,4 +1,4 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { notFound } from "@/lib/errors";
 import { serializeTheme } from "@/modules/themes/serialize";
 import { activeTheme } from "@/modules/themes/themes.server";

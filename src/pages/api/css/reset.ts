@@ -1,4 +1,4 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { DEFAULT_THEME_CSS } from "@/modules/themes/default-theme";
 import { serializeTheme } from "@/modules/themes/serialize";
 import { resetToDefault } from "@/modules/themes/themes.server";

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { THEME_CSS_MAX_BYTES } from "@/modules/themes/css-problem";
 import { themeSaveSchema } from "@/modules/themes/schema";
 import { serializeTheme } from "@/modules/themes/serialize";

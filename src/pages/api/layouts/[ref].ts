@@ -1,4 +1,4 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { notFound } from "@/lib/errors";
 import { refAsId } from "@/lib/query-schemas";
 import { layoutSaveSchema, refAsPageName } from "@/modules/page-layouts/api-schema";

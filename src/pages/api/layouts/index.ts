@@ -1,4 +1,4 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { layoutCreateSchema, layoutsQuery } from "@/modules/page-layouts/api-schema";
 import { createLayout, findLayout } from "@/modules/page-layouts/layouts.server";
 import { serializeLayout } from "@/modules/page-layouts/serialize";

@@ -1,5 +1,5 @@
-import { defineRoute } from "@/server/define-route.server";
-import { settings } from "@/server/runtime";
+import { defineRoute } from "@/lib/define-route.server";
+import { settings } from "@/lib/settings.server";
 import { nextDigestPreview } from "@/modules/newsletter/digest.server";
 import { letterPage } from "@/modules/newsletter/letter-page.server";
 

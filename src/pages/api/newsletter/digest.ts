@@ -1,5 +1,5 @@
-import { defineRoute } from "@/server/define-route.server";
-import { settings } from "@/server/runtime";
+import { defineRoute } from "@/lib/define-route.server";
+import { settings } from "@/lib/settings.server";
 import {
   DIGEST_HOUR_UTC,
   digestSettings,

@@ -1,7 +1,7 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { DomainError } from "@/lib/errors";
 import { seeOther } from "@/lib/http.server";
-import { sendJob } from "@/server/job-registry";
+import { sendJob } from "@/lib/job-registry";
 import { SIGNUP_LIMITS, signupKeys } from "@/modules/newsletter/newsletter.server";
 import { newsletterSignupSchema } from "@/modules/newsletter/schema";
 

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { contentType, parseWith, readBody, seeOther } from "@/lib/http.server";
 import { actOnLink, landing, READER_PAGES, tokenSchema } from "@/modules/newsletter/link-routes.server";
 import { unsubscribeSubscriber } from "@/modules/newsletter/newsletter.server";

@@ -1,5 +1,5 @@
-import { defineRoute } from "@/server/define-route.server";
-import { nicknameGenerator } from "@/server/runtime";
+import { defineRoute } from "@/lib/define-route.server";
+import { nicknameGenerator } from "@/modules/nickname/site-nicknames.server";
 import {
   NICKNAME_LIMITS,
   NICKNAME_MAX_BODY_BYTES,

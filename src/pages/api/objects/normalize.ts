@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineRoute } from "@/server/define-route.server";
-import { runtime } from "@/server/runtime";
+import { defineRoute } from "@/lib/define-route.server";
+import { siteObjects } from "@/modules/uploads/site-objects.server";
 import { normalizeUpload } from "@/modules/uploads/normalize-upload.server";
 
 const body = z.strictObject({ rawPath: z.string().max(300) });
@@ -10,6 +10,6 @@ export const POST = defineRoute({
   body,
   maxBytes: 1024,
   run: async ({ body, db, user }) => ({
-    normalizedPath: await normalizeUpload(db, await runtime().objects(), body.rawPath, user.id),
+    normalizedPath: await normalizeUpload(db, await siteObjects(), body.rawPath, user.id),
   }),
 });

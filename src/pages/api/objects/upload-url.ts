@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { UPLOADS_PREFIX } from "@/lib/image-url";
-import { runtime } from "@/server/runtime";
+import { siteObjects } from "@/modules/uploads/site-objects.server";
 import { UPLOADABLE_TYPES, type UploadTarget } from "@/modules/uploads/contract";
 import { newUpload } from "@/modules/uploads/upload-keys";
 
@@ -22,7 +22,7 @@ export const GET = defineRoute({
     // The key names the kind asked for and this admin; the signed policy fixes key, type,
     // size and sender together.
     const upload = newUpload(contentType, user.id);
-    const target = await (await runtime().objects()).uploadTarget(upload);
+    const target = await (await siteObjects()).uploadTarget(upload);
     // rawPath (beyond the spec's fields) tells the uploader what to normalise afterwards.
     return { ...target, rawPath: UPLOADS_PREFIX + upload.key };
   },

@@ -1,8 +1,8 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { notFound, tooLarge, unsupportedType } from "@/lib/errors";
 import { contentType } from "@/lib/http.server";
 import { UPLOADS_PREFIX } from "@/lib/image-url";
-import { runtime } from "@/server/runtime";
+import { siteObjects } from "@/modules/uploads/site-objects.server";
 import { checkUpload } from "@/modules/uploads/upload-policy.server";
 
 /** The local driver's upload target: the body is the file, allowed by the signed policy in the URL. */
@@ -11,7 +11,7 @@ export const PUT = defineRoute({
   rawBody: true,
   status: 201,
   run: async ({ db, user, context: { request, url } }) => {
-    const store = await runtime().objects();
+    const store = await siteObjects();
     // With S3 the browser uploads to the bucket; this endpoint is not there.
     if (!store.receive) throw notFound("Upload endpoint");
     const policy = await checkUpload(

@@ -1,4 +1,4 @@
-import { defineRoute, isAdmin } from "@/server/define-route.server";
+import { defineRoute, isAdmin } from "@/lib/define-route.server";
 import { notFound } from "@/lib/errors";
 import { refAsId, refAsSlug } from "@/lib/query-schemas";
 import { deletePost, updatePost } from "@/modules/posts/post-writes.server";

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { featuredPost } from "@/modules/posts/posts.server";
 import { serializePost } from "@/modules/posts/serialize";
 

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { pagedJson } from "@/lib/paged-response.server";
 import { searchPageQuery } from "@/lib/query-schemas";
 import { searchPosts } from "@/modules/posts/posts.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { slugPreviewQuery } from "@/lib/query-schemas";
 import { freeSlug } from "@/lib/unique-slug.server";
 import { postSlugs } from "@/modules/posts/post-writes.server";

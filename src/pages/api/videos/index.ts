@@ -1,4 +1,4 @@
-import { defineRoute, isAdmin, requireAdmin } from "@/server/define-route.server";
+import { defineRoute, isAdmin, requireAdmin } from "@/lib/define-route.server";
 import { pagedJson } from "@/lib/paged-response.server";
 import { listQuery } from "@/modules/editorial/list-query";
 import { videoInputSchema } from "@/modules/videos/schema";

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { serializeVideo } from "@/modules/videos/serialize";
 import { recentVideos } from "@/modules/videos/videos.server";
 

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { tables } from "@/lib/db.server";
 import { statusCounts } from "@/modules/editorial/visibility.server";
 

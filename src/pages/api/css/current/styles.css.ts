@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { idText } from "@/lib/query-schemas";
-import { IMMUTABLE } from "@/server/http-policy";
+import { IMMUTABLE } from "@/lib/http-policy";
 import { activeTheme } from "@/modules/themes/themes.server";
 
 const stylesheetQuery = z.object({

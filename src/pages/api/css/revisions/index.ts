@@ -1,4 +1,4 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { revisionsQuery } from "@/modules/themes/schema";
 import { serializeRevision } from "@/modules/themes/serialize";
 import { listRevisions } from "@/modules/themes/themes.server";

@@ -1,9 +1,9 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { notFound } from "@/lib/errors";
 import { layoutStylesheetQuery, refAsPageName } from "@/modules/page-layouts/api-schema";
 import { publishedLayout } from "@/modules/page-layouts/layout-reads.server";
 import { publishedLayoutCss } from "@/modules/page-layouts/published-layout";
-import { IMMUTABLE } from "@/server/http-policy";
+import { IMMUTABLE } from "@/lib/http-policy";
 
 /**
  * The published design of a page as a stylesheet. Asked for by the version in force, it never

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { refAsId } from "@/lib/query-schemas";
 import { versionsQuery } from "@/modules/page-layouts/api-schema";
 import { listVersions } from "@/modules/page-layouts/layout-reads.server";

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { idParam, pageQuery } from "@/lib/query-schemas";
 import { deleteIssue, issueLedger } from "@/modules/newsletter/issues.server";
 

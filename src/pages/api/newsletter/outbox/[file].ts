@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineRoute } from "@/server/define-route.server";
-import { settings } from "@/server/runtime";
+import { defineRoute } from "@/lib/define-route.server";
+import { settings } from "@/lib/settings.server";
 import { notFound } from "@/lib/errors";
 import { letterPage } from "@/modules/newsletter/letter-page.server";
 import { OUTBOX_FILE, readOutboxMessage } from "@/modules/newsletter/outbox.server";

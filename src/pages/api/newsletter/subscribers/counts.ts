@@ -1,5 +1,5 @@
-import { defineRoute } from "@/server/define-route.server";
-import { settings } from "@/server/runtime";
+import { defineRoute } from "@/lib/define-route.server";
+import { settings } from "@/lib/settings.server";
 import { heldConfirmations } from "@/modules/newsletter/confirmations.server";
 import type { ReaderCountsJson } from "@/modules/newsletter/newsletter-json";
 import { subscriberCounts } from "@/modules/newsletter/subscribers.server";

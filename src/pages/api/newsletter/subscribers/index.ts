@@ -1,4 +1,4 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { pagedJson } from "@/lib/paged-response.server";
 import { listSubscribers, subscribersCsv } from "@/modules/newsletter/subscribers.server";
 import { subscriberQuery } from "@/modules/newsletter/issue-schema";

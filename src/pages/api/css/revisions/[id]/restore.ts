@@ -1,4 +1,4 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { idParam } from "@/lib/query-schemas";
 import { serializeTheme } from "@/modules/themes/serialize";
 import { restoreRevision } from "@/modules/themes/themes.server";

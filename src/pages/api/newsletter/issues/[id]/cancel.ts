@@ -1,4 +1,4 @@
-import { defineRoute } from "@/server/define-route.server";
+import { defineRoute } from "@/lib/define-route.server";
 import { idParam } from "@/lib/query-schemas";
 import { cancelSend } from "@/modules/newsletter/issues.server";
 

@@ -1,5 +1,5 @@
-import { defineRoute } from "@/server/define-route.server";
-import { settings } from "@/server/runtime";
+import { defineRoute } from "@/lib/define-route.server";
+import { settings } from "@/lib/settings.server";
 import { idParam } from "@/lib/query-schemas";
 import { issuePreview } from "@/modules/newsletter/digest.server";
 

@@ -1,5 +1,5 @@
-import { defineRoute } from "@/server/define-route.server";
-import { sendJob } from "@/server/job-registry";
+import { defineRoute } from "@/lib/define-route.server";
+import { sendJob } from "@/lib/job-registry";
 import { idParam } from "@/lib/query-schemas";
 import { resumeIssue } from "@/modules/newsletter/issues.server";
 

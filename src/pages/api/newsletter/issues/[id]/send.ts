@@ -1,6 +1,6 @@
-import { defineRoute } from "@/server/define-route.server";
-import { settings } from "@/server/runtime";
-import { sendJob } from "@/server/job-registry";
+import { defineRoute } from "@/lib/define-route.server";
+import { settings } from "@/lib/settings.server";
+import { sendJob } from "@/lib/job-registry";
 import { idParam } from "@/lib/query-schemas";
 import { scheduleSend } from "@/modules/newsletter/issues.server";
 import { sendInputSchema } from "@/modules/newsletter/issue-schema";

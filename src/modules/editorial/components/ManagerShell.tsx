@@ -15,7 +15,6 @@ import { asRecord, type RevisionWithDocumentJson } from "@/modules/editorial/rev
 import type { DiffField } from "@/modules/editorial/word-diff";
 import { AutosaveNotice, CloseChoice } from "@/modules/editorial/components/AutosaveChoices";
 import { PreviewLink } from "@/modules/editorial/components/PreviewLink";
-import { EmailThis } from "@/modules/newsletter/components/EmailThis";
 import { RevisionHistory } from "@/modules/editorial/components/RevisionHistory";
 import type { AutosaveState, AutosaveTarget } from "@/modules/editorial/components/use-autosave";
 
@@ -52,8 +51,8 @@ export interface ManagerConfig<T extends ManagedItem, I> {
     /** A more precise failure text when the server names a field under one of these prefixes. */
     fieldFailed?: Record<string, string>;
   };
-  /** Where an item goes in a newsletter issue ("Email this to subscribers"). */
-  emailField: "postIds" | "videoIds";
+  /** What a published item offers in its tools: sending it to subscribers (the newsletter's "Email this"). */
+  published: (item: T) => ReactNode;
   /** The text fields the history compares, in order, with what the form calls them. */
   historyFields: readonly DiffField[];
   card: (item: T) => ReactNode;
@@ -395,7 +394,7 @@ export function ManagerShell<T extends ManagedItem, I>({
               )}
               <div className="item-tools">
                 {editing.item.status === "published" ? (
-                  <EmailThis field={config.emailField} itemId={editing.item.id} noun={config.noun} />
+                  config.published(editing.item)
                 ) : (
                   <PreviewLink itemUrl={editedUrl} noun={config.noun} />
                 )}

@@ -2,10 +2,10 @@ import { ListingBrowser, type ListingConfig } from "@/components/ListingBrowser"
 import type { ListingState } from "@/lib/listing-state";
 import type { Page } from "@/lib/paging";
 import { offlineVideos } from "@/modules/search/offline-source";
-import type { VideoCardData } from "../card";
-import { VideoCard } from "../components/VideoCard";
-import { videosKey } from "../keys";
-import { loadVideoCards } from "../load-cards";
+import type { VideoCardData } from "../../videos/card";
+import { VideoCard } from "../../videos/components/VideoCard";
+import { videosKey } from "../../videos/keys";
+import { loadVideoCards } from "../../videos/load-cards";
 
 const videos: ListingConfig<VideoCardData> = {
   base: "/videos",

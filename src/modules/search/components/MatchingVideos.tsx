@@ -4,10 +4,10 @@ import { listingQuery } from "@/lib/listing-state";
 import type { Page } from "@/lib/paging";
 import { useListingData } from "@/lib/use-listing-data";
 import { offlineVideos } from "@/modules/search/offline-source";
-import { videosKey } from "../keys";
-import { loadVideoCards } from "../load-cards";
-import type { VideoCardData } from "../card";
-import { VideoCard } from "./VideoCard";
+import { videosKey } from "../../videos/keys";
+import { loadVideoCards } from "../../videos/load-cards";
+import type { VideoCardData } from "../../videos/card";
+import { VideoCard } from "../../videos/components/VideoCard";
 
 const plural = (n: number) => countOf(n, "video");
 

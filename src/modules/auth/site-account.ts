@@ -2,9 +2,9 @@
 // so who is signed in is asked here, in the browser (GET /api/auth/me, kept 5 minutes),
 // and only by a browser holding the "signed in" hint: a visitor makes no request at all.
 
-import { AUTH_CACHE_KEY, logout } from "@/modules/auth/client-session";
-import { mayBeSignedIn } from "@/modules/auth/cookie";
-import type { PublicUser } from "@/modules/auth/user";
+import { AUTH_CACHE_KEY, logout } from "./client-session";
+import { mayBeSignedIn } from "./cookie";
+import type { PublicUser } from "./user";
 import editorEntry from "virtual:home-editor-entry";
 
 const CACHE_MS = 5 * 60 * 1000;

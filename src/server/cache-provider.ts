@@ -1,10 +1,11 @@
 import type { CacheProvider } from "astro";
 import { hasSessionCookie } from "@/modules/auth/cookie";
-import { pageKey } from "./page-key";
-import { db, runtime } from "@/server/runtime";
+import { pageKey } from "@/modules/publishing/page-key";
+import { db } from "@/lib/site-database.server";
+import { sitePages } from "@/modules/publishing/site-pages.server";
 import { databaseOutage, outagePage } from "@/lib/database-outage.server";
-import { contentVersion } from "./content-version.server";
-import type { StoredPage } from "./page-store.server";
+import { contentVersion } from "@/modules/publishing/content-version.server";
+import type { StoredPage } from "@/modules/publishing/page-store.server";
 import { storedResponse } from "@/server/stored-response";
 
 // Headers that belong to one response on one connection, never to a stored page.
@@ -45,7 +46,7 @@ export default function pageStoreProvider(): CacheProvider {
   return {
     name: "page-store",
     async onRequest({ request, url }, next) {
-      const store = runtime().pages;
+      const store = sitePages();
       const epoch = store.epoch();
       const key = pageKey(url);
       // Never what a signed-in visitor was shown, and never shown to one.
@@ -100,7 +101,7 @@ export default function pageStoreProvider(): CacheProvider {
       return sent;
     },
     invalidate({ tags, path }) {
-      const store = runtime().pages;
+      const store = sitePages();
       if (tags) store.drop(Array.isArray(tags) ? tags : [tags]);
       if (path) store.dropKey(path);
       return Promise.resolve();

@@ -3,12 +3,12 @@ import { countOf } from "@/lib/format";
 import type { ListingState } from "@/lib/listing-state";
 import type { Page } from "@/lib/paging";
 import { offlinePosts } from "@/modules/search/offline-source";
-import { MatchingVideos } from "@/modules/videos/components/MatchingVideos";
+import { MatchingVideos } from "@/modules/search/components/MatchingVideos";
 import type { VideoCardData } from "@/modules/videos/card";
-import type { PostCardData } from "../card";
-import { PostCard } from "../components/PostCard";
-import { postsKey } from "../keys";
-import { loadPostCards } from "../load-cards";
+import type { PostCardData } from "../../posts/card";
+import { PostCard } from "../../posts/components/PostCard";
+import { postsKey } from "../../posts/keys";
+import { loadPostCards } from "../../posts/load-cards";
 
 const plural = (n: number) => countOf(n, "post");
 

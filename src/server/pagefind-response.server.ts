@@ -1,9 +1,9 @@
 import { createReadStream } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pipeline } from "node:stream";
-import { pickEncoding } from "@/server/http-policy";
+import { pickEncoding } from "@/lib/http-policy";
 import type { WantedHeaders } from "@/server/stored-response";
-import type { ServedFile } from "./pagefind-files.server";
+import type { ServedFile } from "../modules/search/pagefind-files.server";
 
 /** Where the index is served from. */
 export const PAGEFIND_PREFIX = "/pagefind/";

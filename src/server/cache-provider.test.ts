@@ -1,13 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DbHandle } from "../../../db/client.ts";
-import { insertPost } from "../../../tests/factories.ts";
-import { createTestDb } from "../../../tests/setup/test-db.ts";
-import { runtime } from "@/server/runtime";
+import type { DbHandle } from "../../db/client.ts";
+import { insertPost } from "../../tests/factories.ts";
+import { createTestDb } from "../../tests/setup/test-db.ts";
+import { useDatabase } from "@/lib/site-database.server";
+import { sitePages, sitePublisher } from "@/modules/publishing/site-pages.server";
 import pageStoreProvider, { STALE_MAX_AGE } from "./cache-provider";
-import { contentVersion } from "./content-version.server";
+import { contentVersion } from "../modules/publishing/content-version.server";
 
 const provider = pageStoreProvider();
-const store = runtime().pages;
+const store = sitePages();
 const logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** A visitor's GET through the provider, with `render` standing in for Astro's pipeline. */
@@ -27,7 +28,7 @@ const rendered = (html: string, tags: string) =>
 let handle: DbHandle;
 beforeAll(async () => {
   handle = await createTestDb();
-  runtime().useDatabase(handle);
+  useDatabase(handle);
 });
 afterAll(async () => {
   await handle.close();
@@ -48,7 +49,7 @@ describe("when rendering a changed page fails", () => {
   it("sends its last stored copy briefly, and the fresh one once rendering works again", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     await visit("/post/outage", () => Promise.resolve(rendered("old text", "post:77")));
-    await runtime().publisher.publish({ tags: ["post:77"] });
+    await sitePublisher().publish({ tags: ["post:77"] });
     expect(store.get("/post/outage")).toBeUndefined();
 
     const thrown = await visit("/post/outage", () => Promise.reject(new Error("connection refused")));
@@ -69,7 +70,7 @@ describe("when rendering a changed page fails", () => {
   it("is an error as before when nothing was ever stored, or for a signed-in visitor", async () => {
     await expect(visit("/post/never", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
     await visit("/post/kept-for-visitors", () => Promise.resolve(rendered("public copy", "post:78")));
-    await runtime().publisher.publish({ tags: ["post:78"] });
+    await sitePublisher().publish({ tags: ["post:78"] });
     const signedIn = await visit(
       "/post/kept-for-visitors",
       () => Promise.resolve(new Response("down", { status: 500 })),

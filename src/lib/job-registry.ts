@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { unavailable } from "../lib/errors.ts";
-import { runtime } from "./runtime.ts";
+import { unavailable } from "./errors.ts";
+import { processValue } from "./process-value.ts";
 
 /**
  * Every background job by name, beside the payload it takes: the one list `sendJob` is typed
  * from and checks against (Documenso's `packages/lib/jobs/client.ts` is the model). What each
- * job does, and when it runs by itself, is declared in `jobs.ts`. Scheduled runs carry none.
+ * job does, and when it runs by itself, is declared in `src/server/jobs.ts`. Scheduled runs carry none.
  */
 export const JOB_PAYLOADS = {
   /**
@@ -35,6 +35,20 @@ export interface SendOptions {
   startAfter?: Date;
 }
 
+/** Where background work goes: the job queue (src/server/job-queue.ts), or a test's stand-in. */
+export interface JobSender {
+  /** Queue a run of `name` (one of the declared jobs), now or at `startAfter`; its id. */
+  send(name: string, data?: object, options?: SendOptions): Promise<string | null>;
+}
+
+// None until the wiring (src/server/wire.ts) starts the queue, and none again once it stops.
+const sender = processValue<JobSender | undefined>(import.meta.hot, "jobs", () => undefined);
+
+/** Send jobs to `queue` from now on; undefined once it stops. */
+export const useJobSender = (queue: JobSender | undefined): void => {
+  sender.set(queue);
+};
+
 /**
  * Queue a run of the job `name` with `payload`, now or at `startAfter`. An unknown name or
  * a payload its schema refuses is a bug, and throws. With no queue running (a test or a
@@ -51,10 +65,10 @@ export async function sendJob<N extends JobName>(
   options: SendOptions = {},
 ): Promise<void> {
   const schema = Object.hasOwn(JOB_PAYLOADS, name) ? JOB_PAYLOADS[name] : undefined;
-  if (!schema) throw new Error(`There is no job named "${name}" (src/server/job-registry.ts).`);
+  if (!schema) throw new Error(`There is no job named "${name}" (src/lib/job-registry.ts).`);
   const data = schema.safeParse(payload);
   if (!data.success) throw new Error(`The job "${name}" was sent a bad payload: ${z.prettifyError(data.error)}`);
-  const queue = runtime().jobs;
+  const queue = sender.get();
   if (!queue) throw unavailable("The site is starting; try again in a moment.", 5);
   await queue.send(name, data.data, options);
 }

@@ -1,13 +1,13 @@
 import type { APIContext, APIRoute } from "astro";
 import type { z } from "zod";
-import type { SessionUser } from "@/modules/auth/session.server";
-import { findTextFault } from "../lib/acceptable-text";
-import type { Db } from "../lib/db.server";
-import { forbidden, invalid, unauthenticated, unsupportedType } from "../lib/errors";
-import { clientAddress, contentType, errorResponse, json, parseJson, parseWith, readBody } from "../lib/http.server";
-import { routeName } from "../lib/log-unexpected";
-import { throttle, type RateLimit } from "../lib/rate-limit.server";
-import { db } from "./runtime";
+import type { SessionUser } from "@/lib/session-user";
+import { findTextFault } from "./acceptable-text";
+import type { Db } from "./db.server";
+import { forbidden, invalid, unauthenticated, unsupportedType } from "./errors";
+import { clientAddress, contentType, errorResponse, json, parseJson, parseWith, readBody } from "./http.server";
+import { routeName } from "./log-unexpected";
+import { throttle, type RateLimit } from "./rate-limit.server";
+import { db } from "./site-database.server";
 
 /** Who may call a route: anyone, anyone signed in, or only an admin. */
 export type Access = "public" | "signed-in" | "admin";

@@ -6,16 +6,16 @@ import type { DbHandle } from "../../db/client.ts";
 import { callEndpoint, endpoints, type Call } from "../../tests/api-routes.ts";
 import { insertPost } from "../../tests/factories.ts";
 import { createTestDb } from "../../tests/setup/test-db.ts";
-import type { SessionUser } from "@/modules/auth/session.server";
+import type { SessionUser } from "@/lib/session-user";
 import { defineRoute } from "./define-route.server";
-import { runtime } from "./runtime";
+import { useDatabase } from "./site-database.server";
 
 const admin: SessionUser = { id: 1, username: "owner", role: "admin" };
 
 let handle: DbHandle;
 beforeAll(async () => {
   handle = await createTestDb();
-  runtime().useDatabase(handle);
+  useDatabase(handle);
   await insertPost(handle.db, { slug: "kept", title: "Kept" });
 });
 afterAll(async () => {
