@@ -546,6 +546,8 @@ for (const [label, viewport] of [
     await expect(page.getByRole("region", { name: "Versions" }).getByRole("listitem").first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Preview" }).click();
+    // Read once the preview shows: no properties panel.
+    await expect(properties(page)).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
     // The canvas scrolls inside its own area; nothing of the page spills sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);

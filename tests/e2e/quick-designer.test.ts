@@ -366,8 +366,12 @@ test.describe("the quick designer", () => {
       for (const name of ["Text", "Box", "Button", "Image"] as const) await add(dialog, name);
       await dialog.getByLabel("Background").fill("red;");
       await dialog.getByRole("button", { name: "Code" }).click();
+      // Each check reads the panel once it shows, not the one it replaces.
+      const inspect = dialog.getByRole("tab", { name: "Inspect" });
+      await expect(inspect).toBeVisible();
       expect(await seriousViolations(page), "design").toEqual([]);
-      await dialog.getByRole("tab", { name: "Inspect" }).click();
+      await inspect.click();
+      await expect(inspect).toHaveAttribute("aria-selected", "true");
       expect(await seriousViolations(page), "inspect").toEqual([]);
       // Nothing spills out of the window sideways.
       const body = dialog.locator(".quick-designer-dialog__body");
