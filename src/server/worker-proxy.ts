@@ -49,7 +49,10 @@ export function proxyToWorker(socketPath: string, mirror: PageMirror): RequestLi
           upstream.destroy();
           return;
         }
-        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, without(answer.headers, NOT_ANSWERED));
+        const status = answer.statusCode ?? 502;
+        // The status's own reason phrase: a page that sets only its status (Astro's
+        // `Astro.response.status = 404`) keeps the "OK" its response began with.
+        res.writeHead(status, http.STATUS_CODES[status], without(answer.headers, NOT_ANSWERED));
         pipeline(answer, res, () => {
           // The worker answered before taking the whole body (a refused upload). The rest
           // goes nowhere: that connection, mid-body, is closed rather than used again, and

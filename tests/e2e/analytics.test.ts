@@ -131,3 +131,29 @@ test("a bot, a prefetch and the signed-in owner are not counted", async ({ brows
   await expectCounts(admin, { ...before, views: before.views + 1, visitors: before.visitors + 1 });
   await after.close();
 });
+
+test("on a phone the chart opens at the newest days and says older ones are to the left", async ({
+  browser,
+  admin,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await signInAs(admin, context);
+  const page = await context.newPage();
+  await page.goto("/admin/analytics");
+  const chart = page.getByRole("group", { name: /Daily chart/ });
+  const bars = chart.locator(".daily-chart__views");
+  await expect(bars).toHaveCount(30);
+  const box = await chart.boundingBox();
+  const newest = await bars.last().boundingBox();
+  const oldest = await bars.first().boundingBox();
+  if (!box || !newest || !oldest) throw new Error("The chart is not drawn");
+  // Today's bar is inside the visible box; the oldest is scrolled out to the left.
+  expect(newest.x).toBeGreaterThanOrEqual(box.x);
+  expect(newest.x + newest.width).toBeLessThanOrEqual(box.x + box.width);
+  expect(oldest.x + oldest.width).toBeLessThan(box.x);
+  await expect(page.getByText("Showing the newest days; scroll left for older ones")).toBeVisible();
+  // The per-page table has its visitors, as the README says they are stored.
+  const pages = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Page" }) });
+  await expect(pages.getByRole("columnheader", { name: /^Visitors/ })).toBeVisible();
+  await context.close();
+});

@@ -56,10 +56,12 @@ test("a video page plays a seekable MP4 with its poster", async ({ page, request
 test("unknown routes, posts and videos are not found, with status 404", async ({ page }) => {
   let response = await page.goto("/no/such/page");
   expect(response?.status()).toBe(404);
+  expect(response?.statusText()).toBe("Not Found");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 Page Not Found");
 
   response = await page.goto("/post/no-such-post");
   expect(response?.status()).toBe(404);
+  expect(response?.statusText()).toBe("Not Found");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Post Not Found");
   await expect(page.getByText("The meh moment you're looking for doesn't exist.")).toBeVisible();
   await page.getByRole("link", { name: "Back to home" }).click();
@@ -67,8 +69,17 @@ test("unknown routes, posts and videos are not found, with status 404", async ({
 
   response = await page.goto("/videos/no-such-video");
   expect(response?.status()).toBe(404);
+  expect(response?.statusText()).toBe("Not Found");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Video Not Found");
   await expect(page.getByText("The video you're looking for doesn't exist or has been removed.")).toBeVisible();
+});
+
+test("a browser that asks for /favicon.ico by habit gets the site's icon", async ({ request }) => {
+  const icon = await request.get("/favicon.ico");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)$/);
+  // An ICO file: reserved 0, type 1 (icon).
+  expect([...(await icon.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
 });
 
 test("a page built from the database is kept for the next visitor, who is not told so", async ({ admin, request }) => {

@@ -6,10 +6,11 @@ import { SITE_PATH } from "./record.server";
 /**
  * What `GET /api/analytics/summary` answers: daily figures, never summed into "unique
  * visitors". A day's `turnedAway` counts the beacons the front refused or dropped as a flood.
+ * A page's `visitors` is its busiest day's: a visitor is known apart only within one day.
  */
 export interface AnalyticsSummary {
   days: { day: string; views: number; visitors: number; turnedAway: number }[];
-  pages: { path: string; views: number; reads: number }[];
+  pages: { path: string; views: number; visitors: number; reads: number }[];
   referrers: { host: string; visits: number }[];
   tags: { tag: string; visits: number }[];
 }
@@ -47,7 +48,12 @@ export async function analyticsSummary(db: Db, from: string, to: string): Promis
   const byDay = new Map(daily.map((row) => [row.day, row]));
   const views = sql<number>`sum(${analyticsPages.views})::int`;
   const pages = await db
-    .select({ path: analyticsPages.path, views, reads: sql<number>`sum(${analyticsPages.reads})::int` })
+    .select({
+      path: analyticsPages.path,
+      views,
+      visitors: sql<number>`max(${analyticsPages.visitors})::int`,
+      reads: sql<number>`sum(${analyticsPages.reads})::int`,
+    })
     .from(analyticsPages)
     .where(and(inPeriod, ne(analyticsPages.path, SITE_PATH)))
     .groupBy(analyticsPages.path)

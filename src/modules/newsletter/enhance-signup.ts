@@ -1,6 +1,6 @@
 import { ApiError, apiRequest } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
-import { SIGNUP_INVALID } from "./signup-messages";
+import { SIGNUP_CONFIRM_NOTE, SIGNUP_INVALID } from "./signup-messages";
 
 /** Set on a signup form once its submit is handled here, so a test (or a style) can tell. */
 export const ENHANCED_ATTRIBUTE = "data-enhanced";
@@ -52,7 +52,7 @@ export function enhanceSignupForm(form: HTMLFormElement): void {
         field.value = "";
         toast({
           title: "Successfully subscribed!",
-          description: "You'll receive notifications about new meh moments.",
+          description: SIGNUP_CONFIRM_NOTE,
         });
       })
       .catch((error: unknown) => {
