@@ -73,6 +73,10 @@ describe("double opt-in", () => {
     // The link names this reader for confirming, and for nothing else.
     expect(await subscriberOfToken(handle.db, "confirm", tokenOf(links.confirm))).toBe(id);
     expect(await subscriberOfToken(handle.db, "unsubscribe", tokenOf(links.confirm))).toBeNull();
+    // A mail program that took the punctuation after the link in: still this reader's link.
+    for (const taken of [".", ",", ").", ">"]) {
+      expect(await subscriberOfToken(handle.db, "confirm", `${tokenOf(links.confirm)}${taken}`)).toBe(id);
+    }
     const confirmed = await callEndpoint(route("POST", "/api/newsletter/confirm"), {
       user: null,
       params: {},

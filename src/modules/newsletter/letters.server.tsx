@@ -4,9 +4,18 @@ import type { Letter } from "./letter";
 import { ConfirmationEmail } from "./emails/ConfirmationEmail";
 import { IssueEmail, type IssueEmailProps } from "./emails/IssueEmail";
 
+/**
+ * A link in the plain text is written `<url>` (RFC 3986, appendix C), so a mail program that
+ * finds a link by itself stops at the bracket and never takes the punctuation after it.
+ */
+const PLAIN_LINKS = { selectors: [{ selector: "a", options: { linkBrackets: ["<", ">"] as [string, string] } }] };
+
 /** A message's subject and its two parts, HTML and the plain text made from it. */
 async function rendered(subject: string, email: ReactElement): Promise<Pick<Letter, "subject" | "html" | "text">> {
-  const [html, text] = await Promise.all([render(email), render(email, { plainText: true })]);
+  const [html, text] = await Promise.all([
+    render(email),
+    render(email, { plainText: true, htmlToTextOptions: PLAIN_LINKS }),
+  ]);
   return { subject, html, text };
 }
 

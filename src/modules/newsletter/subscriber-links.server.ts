@@ -13,9 +13,12 @@ export async function linkToken(db: Db, purpose: LinkPurpose, subscriberId: numb
   return `${String(subscriberId)}.${await sign(db, "newsletterLinkKey", `${purpose}:${String(subscriberId)}`)}`;
 }
 
+// What a mail program may take into a link from the text after it: a token never ends so.
+const TRAILING_PUNCTUATION = /[.,;:!?'")\]>]+$/;
+
 /** The subscriber a token was made for, for that purpose; null for anything else. */
 export async function subscriberOfToken(db: Db, purpose: LinkPurpose, token: string): Promise<number | null> {
-  const match = TOKEN.exec(token);
+  const match = TOKEN.exec(token.replace(TRAILING_PUNCTUATION, ""));
   if (!match) return null;
   const [, id = "", signature = ""] = match;
   return (await isSignedBy(db, "newsletterLinkKey", `${purpose}:${id}`, signature)) ? Number(id) : null;

@@ -28,7 +28,7 @@ export function ConfirmationEmail({ siteName, confirmUrl, unsubscribeUrl }: Conf
           </Text>
           <Hr style={{ borderColor: EMAIL_COLORS.border }} />
           <Text style={emailStyles.footer}>
-            Changed your mind already? <Link href={unsubscribeUrl}>Unsubscribe</Link>.
+            Changed your mind already? <Link href={unsubscribeUrl}>Unsubscribe</Link>
           </Text>
         </Container>
       </Body>

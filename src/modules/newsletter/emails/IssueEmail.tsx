@@ -56,8 +56,8 @@ export function IssueEmail({ siteName, siteUrl, subject, items, unsubscribeUrl }
           ))}
           <Hr style={{ borderColor: EMAIL_COLORS.border }} />
           <Text style={emailStyles.footer}>
-            You are getting this because you asked for {siteName} by email, one or two messages a month. Had enough?{" "}
-            <Link href={unsubscribeUrl}>Unsubscribe</Link>, no hard feelings.
+            You are getting this because you asked for {siteName} by email, one or two messages a month. Had enough? No
+            hard feelings: <Link href={unsubscribeUrl}>unsubscribe</Link>
           </Text>
         </Container>
       </Body>
