@@ -36,6 +36,13 @@ test("the owner writes the digest, sends it, watches the ledger fill, and finds 
   await expect(anyway.or(going)).toBeVisible();
   if (await anyway.isVisible()) await anyway.click();
 
+  // The list of issues follows the sending too: "Sending soon" turns to "Sent" without a reload.
+  const title = await page.locator("#newsletter-issue-title").innerText();
+  await page.getByRole("button", { name: "Back to issues" }).click();
+  const listed = page.getByRole("listitem").filter({ has: page.getByRole("button", { name: title, exact: true }) });
+  await expect(listed.getByText("Sent", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await listed.getByRole("button", { name: title, exact: true }).click();
+
   const row = page.getByRole("row").filter({ hasText: address });
   await expect(row.getByText("Sent", { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(row).toContainText("Kept in the outbox as");

@@ -6,12 +6,11 @@ import { toast } from "@/lib/toast";
 import type { IssueLedgerJson, LetterPreview } from "../newsletter-json";
 import { DELIVERY_WORDS, resendQuestion } from "./delivery-words";
 import { LetterFrame } from "./LetterFrame";
+import { liveWhileUnderWay } from "./live-status";
 import { overLimitReason } from "./over-limit";
 import { whenUtc } from "./when";
 
 const LEDGER_PAGE = 100;
-/** How often the ledger is read again while copies are still going out. */
-const LIVE_MS = 2000;
 
 export const ISSUE_STATUS_WORDS = {
   draft: "Draft",
@@ -53,8 +52,7 @@ export function IssueDetail({ id, onClose }: { id: number; onClose: () => void }
         undefined,
         signal,
       ),
-    refetchInterval: (query) =>
-      query.state.data && ["scheduled", "sending"].includes(query.state.data.status) ? LIVE_MS : false,
+    refetchInterval: (query) => liveWhileUnderWay(query.state.data && [query.state.data.status]),
   });
   const preview = useQuery({
     queryKey: ["newsletter", "issue", id, "preview"],

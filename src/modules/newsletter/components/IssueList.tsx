@@ -4,6 +4,7 @@ import { apiRequest, readableError } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
 import type { IssueJson } from "../newsletter-json";
 import { ISSUE_STATUS_WORDS } from "./IssueDetail";
+import { liveWhileUnderWay } from "./live-status";
 import { whenUtc } from "./when";
 
 /** The issues, newest first, each with where it stands; and the way to write the digest now. */
@@ -12,6 +13,7 @@ export function IssueList({ onOpen }: { onOpen: (id: number) => void }) {
   const issues = useQuery({
     queryKey: ["newsletter", "issues"],
     queryFn: ({ signal }) => apiRequest<IssueJson[]>("GET", "/api/newsletter/issues", undefined, signal),
+    refetchInterval: (query) => liveWhileUnderWay(query.state.data?.map((issue) => issue.status)),
   });
   const digest = useMutation({
     mutationFn: () => apiRequest<IssueJson>("POST", "/api/newsletter/issues", {}),
