@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { VersionHistory } from "@/components/admin/VersionHistory";
 import { apiRequest, readableError } from "@/lib/api-request";
 import { whenText } from "@/lib/format";
 import { toast } from "@/lib/toast";
@@ -119,24 +120,20 @@ export function RevisionHistory(props: Props) {
       ) : list.isError ? (
         <p>The history could not be loaded.</p>
       ) : (
-        <ol className="history__list">
-          {list.data.map((entry) => (
-            <li key={entry.id}>
-              <button
-                type="button"
-                className="history__entry"
-                aria-pressed={chosen === entry.id}
-                onClick={() => {
-                  setChosen(entry.id);
-                }}
-              >
-                <strong>{REASONS[entry.reason]}</strong>{" "}
+        <VersionHistory
+          className="history__list"
+          entries={list.data.map((entry) => ({
+            key: entry.id,
+            title: REASONS[entry.reason],
+            meta: (
+              <>
                 <time dateTime={entry.createdAt}>{whenText(entry.createdAt)}</time>
                 {entry.author && <span className="history__author"> by {entry.author}</span>}
-              </button>
-            </li>
-          ))}
-        </ol>
+              </>
+            ),
+          }))}
+          choice={{ chosen, onChoose: setChosen }}
+        />
       )}
       {chosen !== null &&
         (revision.data ? (

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { VersionHistory, type VersionEntry } from "@/components/admin/VersionHistory";
 import { readableError } from "@/lib/api-request";
 import { formatDate } from "@/lib/format";
 import type { Page } from "@/lib/paging";
@@ -27,6 +28,13 @@ function olderThan(last: HistoryPage, pages: HistoryPage[]): number | undefined 
   return loaded < last.total ? last.items.at(-1)?.versionNumber : undefined;
 }
 
+/** The first version of the page at `index` in the list, newest first, once that page is in. */
+function firstOfPage(pages: HistoryPage[], index: number, newestFirst: LayoutVersionJson[]): number | null {
+  if (pages.length <= index) return null;
+  const before = pages.slice(0, index).reduce((count, page) => count + page.items.length, 0);
+  return newestFirst[before]?.id ?? null;
+}
+
 function History({ layoutId, busy, onRestore, onPublish }: Props & { layoutId: number }) {
   const versions = useInfiniteQuery<HistoryPage, Error, InfiniteData<HistoryPage>, string[], number | undefined>({
     queryKey: [versionsKey(layoutId)],
@@ -34,31 +42,10 @@ function History({ layoutId, busy, onRestore, onPublish }: Props & { layoutId: n
     initialPageParam: undefined,
     getNextPageParam: olderThan,
   });
-  const list = useRef<HTMLOListElement>(null);
-  // The page "Show older versions" asked for, until it is shown.
+  // The page "Show older versions" asked for, until its first version takes the focus (the button goes once the oldest is in).
   const [focusPage, setFocusPage] = useState<number | null>(null);
   // The version a restore made, which takes the focus once the list shows it.
   const [focusVersion, setFocusVersion] = useState<number | null>(null);
-  const pages = versions.data?.pages;
-  useEffect(() => {
-    if (focusVersion === null) return;
-    const item = list.current?.querySelector(`[data-version-id="${focusVersion}"]`);
-    if (!(item instanceof HTMLElement)) return;
-    setFocusVersion(null);
-    item.focus();
-  }, [focusVersion, pages]);
-  const restore = async (version: LayoutVersionJson, publish: boolean) => {
-    const layout = await onRestore(version, publish);
-    if (layout) setFocusVersion(layout.versionId);
-  };
-  useEffect(() => {
-    if (focusPage === null || !pages || pages.length <= focusPage) return;
-    setFocusPage(null);
-    // The button goes once the oldest version is in, so the first version it loaded takes the focus.
-    const first = pages.slice(0, focusPage).reduce((count, page) => count + page.items.length, 0);
-    const item = list.current?.children.item(first);
-    if (item instanceof HTMLElement) item.focus();
-  }, [focusPage, pages]);
 
   if (versions.isPending) return <p className="designer-panel__empty">Loading versions...</p>;
   if (!versions.data || (versions.isError && !versions.isFetchNextPageError)) {
@@ -68,86 +55,62 @@ function History({ layoutId, busy, onRestore, onPublish }: Props & { layoutId: n
       </p>
     );
   }
+  const { pages } = versions.data;
   // Newest first, whatever order they came in.
-  const newestFirst = versions.data.pages
-    .flatMap((page) => page.items)
-    .toSorted((a, b) => b.versionNumber - a.versionNumber);
-  const showOlder = () => {
-    setFocusPage(versions.data.pages.length);
-    // A second press while the page is on its way waits for it rather than asking again.
-    void versions.fetchNextPage({ cancelRefetch: false });
+  const newestFirst = pages.flatMap((page) => page.items).toSorted((a, b) => b.versionNumber - a.versionNumber);
+  const restore = async (version: LayoutVersionJson, publish: boolean) => {
+    const layout = await onRestore(version, publish);
+    if (layout) setFocusVersion(layout.versionId);
   };
+  const entryOf = (version: LayoutVersionJson): VersionEntry<number> => ({
+    key: version.id,
+    title: <span className="designer-versions__number">Version {version.versionNumber}</span>,
+    live: version.published,
+    label: `Version ${version.versionNumber}${version.published ? ", live" : ""}`,
+    picture: <LayoutThumbnail elements={version.elements} />,
+    meta: `${version.changeDescription ?? "No description"} · ${formatDate(version.createdAt)}, ${time.format(new Date(version.createdAt))} UTC`,
+    subject: `version ${version.versionNumber}`,
+    commands: [
+      { label: "Restore", disabled: busy, onRun: () => void restore(version, false) },
+      !version.published && { label: "Restore and publish", disabled: busy, onRun: () => void restore(version, true) },
+      !version.published && {
+        label: "Publish",
+        disabled: busy,
+        onRun: () => {
+          onPublish(version);
+        },
+      },
+    ],
+  });
   return (
-    <>
-      <ol ref={list} className="designer-versions">
-        {newestFirst.map((version) => (
-          <li
-            key={version.id}
-            className="designer-versions__item"
-            aria-current={version.published ? "true" : undefined}
-            aria-label={`Version ${version.versionNumber}${version.published ? ", live" : ""}`}
-            data-version-id={version.id}
-            tabIndex={-1}
-          >
-            <p className="designer-versions__title">
-              <span className="designer-versions__number">Version {version.versionNumber}</span>
-              {version.published && <span className="badge designer-versions__live">Live</span>}
-            </p>
-            <LayoutThumbnail elements={version.elements} />
-            <p className="designer-versions__meta">
-              {version.changeDescription ?? "No description"} · {formatDate(version.createdAt)},{" "}
-              {time.format(new Date(version.createdAt))} UTC
-            </p>
-            <p className="designer-versions__actions">
-              <button
-                className="button button--quiet designer-button"
-                type="button"
-                disabled={busy}
-                onClick={() => void restore(version, false)}
-              >
-                Restore<span className="visually-hidden"> version {version.versionNumber}</span>
-              </button>
-              {!version.published && (
-                <button
-                  className="button button--quiet designer-button"
-                  type="button"
-                  disabled={busy}
-                  onClick={() => void restore(version, true)}
-                >
-                  Restore and publish<span className="visually-hidden"> version {version.versionNumber}</span>
-                </button>
-              )}
-              {!version.published && (
-                <button
-                  className="button button--quiet designer-button"
-                  type="button"
-                  disabled={busy}
-                  onClick={() => {
-                    onPublish(version);
-                  }}
-                >
-                  Publish<span className="visually-hidden"> version {version.versionNumber}</span>
-                </button>
-              )}
-            </p>
-          </li>
-        ))}
-      </ol>
-      {versions.isFetchNextPageError && (
-        <p className="designer-panel__empty" role="alert">
-          The older versions could not be loaded: {readableError(versions.error, "the server did not answer")}.
-        </p>
-      )}
-      {versions.hasNextPage && (
-        <button
-          className="button button--quiet designer-button designer-versions__more"
-          type="button"
-          onClick={showOlder}
-        >
-          {versions.isFetchingNextPage ? "Loading older versions..." : "Show older versions"}
-        </button>
-      )}
-    </>
+    <VersionHistory
+      className="designer-versions"
+      entries={newestFirst.map(entryOf)}
+      focus={{
+        key: focusVersion ?? (focusPage === null ? null : firstOfPage(pages, focusPage, newestFirst)),
+        onFocused: () => {
+          if (focusVersion === null) setFocusPage(null);
+          else setFocusVersion(null);
+        },
+      }}
+      olderFailure={
+        versions.isFetchNextPageError
+          ? `The older versions could not be loaded: ${readableError(versions.error, "the server did not answer")}.`
+          : null
+      }
+      older={
+        versions.hasNextPage
+          ? {
+              label: versions.isFetchingNextPage ? "Loading older versions..." : "Show older versions",
+              onLoad: () => {
+                setFocusPage(pages.length);
+                // A second press while the page is on its way waits for it rather than asking again.
+                void versions.fetchNextPage({ cancelRefetch: false });
+              },
+            }
+          : null
+      }
+    />
   );
 }
 

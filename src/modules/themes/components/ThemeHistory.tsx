@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
+import { VersionHistory, type VersionEntry } from "@/components/admin/VersionHistory";
 import { apiRequest } from "@/lib/api-request";
 import { formatDate } from "@/lib/format";
 import { revisionsKey } from "../keys";
@@ -31,6 +32,31 @@ export default function ThemeHistory({ current, busy, previewing, onPreview, onR
   const newest = useQuery<RevisionJson[]>({ queryKey: [revisionsKey] });
   const revisions = [...(newest.data ?? []), ...olderPages.flat()];
   const lastPage = olderPages.at(-1) ?? newest.data ?? [];
+
+  // Each revision can be worn by the preview, and any but the live one made live again.
+  const entryOf = (revision: RevisionJson): VersionEntry<number> => ({
+    key: revision.id,
+    title: revision.name,
+    live: revision.isActive,
+    meta: `${when.format(new Date(revision.createdAt))} · ${revision.author ?? "shipped with the site"} · ${size(revision.sizeBytes)}`,
+    subject: revision.name,
+    commands: [
+      {
+        label: "Preview",
+        pressed: previewing === revision.id,
+        onRun: () => {
+          onPreview(revision);
+        },
+      },
+      !revision.isActive && {
+        label: "Restore",
+        disabled: busy,
+        onRun: () => {
+          onRestore(revision);
+        },
+      },
+    ],
+  });
 
   const loadOlder = async () => {
     const last = revisions.at(-1);
@@ -85,54 +111,15 @@ export default function ThemeHistory({ current, busy, previewing, onPreview, onR
         {newest.isPending ? (
           <p className="theme-card__meta">Loading...</p>
         ) : (
-          <ol className="revisions">
-            {revisions.map((revision) => (
-              <li key={revision.id} className="revision" aria-current={revision.isActive ? "true" : undefined}>
-                <p className="revision__name">
-                  {revision.name}
-                  {revision.isActive && <span className="revision__badge">Live</span>}
-                </p>
-                <p className="revision__meta">
-                  {when.format(new Date(revision.createdAt))} · {revision.author ?? "shipped with the site"} ·{" "}
-                  {size(revision.sizeBytes)}
-                </p>
-                <p className="revision__actions">
-                  <button
-                    className="button button--quiet button--small"
-                    type="button"
-                    aria-pressed={previewing === revision.id}
-                    onClick={() => {
-                      onPreview(revision);
-                    }}
-                  >
-                    Preview<span className="visually-hidden"> {revision.name}</span>
-                  </button>
-                  {!revision.isActive && (
-                    <button
-                      className="button button--quiet button--small"
-                      type="button"
-                      disabled={busy}
-                      onClick={() => {
-                        onRestore(revision);
-                      }}
-                    >
-                      Restore<span className="visually-hidden"> {revision.name}</span>
-                    </button>
-                  )}
-                </p>
-              </li>
-            ))}
-          </ol>
-        )}
-        {lastPage.length === REVISIONS_PAGE && (
-          <button
-            className="button button--quiet"
-            type="button"
-            disabled={loadingOlder}
-            onClick={() => void loadOlder()}
-          >
-            Older revisions
-          </button>
+          <VersionHistory
+            className="revisions"
+            entries={revisions.map(entryOf)}
+            older={
+              lastPage.length === REVISIONS_PAGE
+                ? { label: "Older revisions", disabled: loadingOlder, onLoad: () => void loadOlder() }
+                : null
+            }
+          />
         )}
       </section>
 
