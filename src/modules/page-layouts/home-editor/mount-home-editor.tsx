@@ -2,7 +2,6 @@ import { createRoot } from "react-dom/client";
 import HomeLayoutEditor from "./HomeLayoutEditor";
 // By URL: the build links a stylesheet only to pages that import it up front, and no page
 // does; visitors must not load it.
-import historyStylesheet from "@/components/admin/version-history.css?url";
 import versionsStylesheet from "../full-designer/versions-panel.css?url";
 import stylesheet from "./home-editor.css?url";
 
@@ -22,6 +21,6 @@ function loadStylesheet(href: string): Promise<void> {
 
 /** Start the home layout editor in its place on the page, once its styles are in; only ever loaded for an admin. */
 export async function mountHomeEditor(host: HTMLElement): Promise<void> {
-  await Promise.all([stylesheet, historyStylesheet, versionsStylesheet].map(loadStylesheet));
+  await Promise.all([loadStylesheet(stylesheet), loadStylesheet(versionsStylesheet)]);
   createRoot(host).render(<HomeLayoutEditor host={host} />);
 }
