@@ -56,6 +56,10 @@ test("a reader subscribes, confirms from the message, leaves from its link, and 
   });
   expect(left.status()).toBe(200);
   expect(await left.json()).toEqual({ outcome: "done" });
+  // The message's link, opened by a reader who has left: told so, and not asked again.
+  await page.goto(linkTo(confirmation, "/newsletter/unsubscribe"));
+  await expect(page.getByRole("heading", { name: "You're off the list" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Unsubscribe" })).toHaveCount(0);
   // That is the one write another site may send: the confirmation's form, and a page's
   // own form (the nickname generator's, without JavaScript), are refused from elsewhere.
   const elsewhere = { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://elsewhere.example" };

@@ -6,7 +6,7 @@ import { seeOther } from "@/lib/http.server";
 import { invalid } from "@/lib/errors";
 import { text } from "@/lib/form-fields";
 import type { Db } from "@/lib/db.server";
-import type { LinkOutcome } from "./newsletter.server";
+import { hasLeft, type LinkOutcome } from "./newsletter.server";
 import { subscriberOfToken, type LinkPurpose } from "./subscriber-links.server";
 
 /** A link's token, as a form or a query carries it. */
@@ -73,7 +73,12 @@ export async function readerPage(astro: AstroGlobal, purpose: LinkPurpose) {
   const token = astro.url.searchParams.get("token") ?? "";
   astro.response.headers.set("Cache-Control", "private, no-store");
   astro.response.headers.set("Referrer-Policy", "same-origin");
-  const valid = (await subscriberOfToken(siteDb(), purpose, token)) !== null;
+  const id = await subscriberOfToken(siteDb(), purpose, token);
   const outcome = astro.url.searchParams.get("outcome");
-  return { token, outcome: valid && outcome !== "unknown" ? outcome : "unknown" };
+  return {
+    token,
+    outcome: id !== null && outcome !== "unknown" ? outcome : "unknown",
+    /** The reader has left already: an unsubscribe page says so rather than ask again. */
+    left: id !== null && (await hasLeft(siteDb(), id)),
+  };
 }

@@ -133,6 +133,12 @@ async function moved(
   return exists ? "already" : "unknown";
 }
 
+/** Whether the reader `id` has left the list (a page asks nobody to leave twice). */
+export async function hasLeft(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ status: subscribers.status }).from(subscribers).where(eq(subscribers.id, id));
+  return row?.status === "unsubscribed";
+}
+
 /** A reader confirms their address (the POST of the confirmation page): consent, with its time. */
 export const confirmSubscriber = (db: Db, id: number): Promise<LinkOutcome> =>
   moved(db, id, ["pending"], { status: "active", confirmedAt: new Date(), confirmationWantedAt: null });

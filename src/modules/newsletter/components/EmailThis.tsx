@@ -95,7 +95,7 @@ export function EmailThis({ field, itemId, noun }: Props) {
         </div>
       ) : askAnyway ? (
         <div className="email-this" role="alert">
-          <p>{askAnyway.reason} The signup form promises one or two emails a month.</p>
+          <p>{askAnyway.reason}</p>
           <CallButton
             pending={anyway.isPending}
             onPress={() => {

@@ -169,7 +169,7 @@ export function IssueDetail({ id, onClose }: { id: number; onClose: () => void }
       </div>
       {overLimit && (
         <div className="newsletter-issue__warning" role="alert">
-          <p>{overLimit} The signup form promises one or two emails a month.</p>
+          <p>{overLimit}</p>
           <CallButton
             pending={send.isPending}
             onPress={() => {
