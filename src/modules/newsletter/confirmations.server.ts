@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
-import { refusalOf } from "./deliver-issue.server";
+import { refusalOf } from "./mail-refusal.server";
 import type { Mailer } from "./mailer.server";
 import { sendConfirmation, underConfirmationsLock } from "./newsletter.server";
 

@@ -4,7 +4,8 @@ import { tables } from "@/lib/db.server";
 import { issueItems, issueTag, withRef, type IssueItem } from "./issue-contents.server";
 import { keepLease, LEASE_MS, releaseLease, renewLease, type Every } from "./issue-lease.server";
 import { issueLetter, listOf } from "./letters.server";
-import { NoAnswer, type Mailer } from "./mailer.server";
+import { refusalOf, type Refusal } from "./mail-refusal.server";
+import type { Mailer } from "./mailer.server";
 import { linkToken, oneClickUnsubscribeUrl, unsubscribePageUrl } from "./subscriber-links.server";
 
 const { newsletterIssues: issues, newsletterDeliveries: deliveries, newsletterSubscribers: subscribers } = tables;
@@ -18,35 +19,6 @@ const LONGEST_RETRY_MS = 4 * 60 * MINUTE;
 export const PAUSE_AFTER_FAILURES = 5;
 /** One run sends for at most this long, then leaves the rest to the next, well inside the job's timeout. */
 const RUN_MS = 4 * MINUTE;
-
-/**
- * What a refusal means for the copy: the address is gone, try later, this message will never
- * pass, the server is unreachable, or the server had the whole message and never answered.
- */
-type Refusal = "bounced" | "later" | "failed" | "unreachable" | "unknown";
-
-/** Read nodemailer's error: the SMTP reply's code and the command it answered, if there was a reply at all. */
-export function refusalOf(error: unknown): { kind: Refusal; response: string } {
-  const {
-    responseCode: code,
-    command,
-    response,
-    message,
-  } = error as {
-    responseCode?: number;
-    command?: string;
-    response?: string;
-    message?: string;
-  };
-  const said = (response ?? message ?? "No reply").slice(0, 500);
-  if (error instanceof NoAnswer) return { kind: "unknown", response: said };
-  if (code !== undefined && code >= 400 && code < 500) return { kind: "later", response: said };
-  if (code !== undefined && code >= 500 && command?.startsWith("RCPT")) return { kind: "bounced", response: said };
-  if (code !== undefined && code >= 500 && command === "DATA") return { kind: "failed", response: said };
-  // No reply, or one refusing the sender itself (its sign-in, its From): the relay's
-  // trouble, not the reader's. Counted towards pausing the issue.
-  return { kind: "unreachable", response: said };
-}
 
 /** The wait before the `attempts`-th try again: a minute, doubling, at most four hours. */
 export const retryDelayMs = (attempts: number): number =>
