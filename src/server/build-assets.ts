@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { lookup } from "mrmime";
 import { IMMUTABLE } from "../lib/http-policy";
-import { compress, etagOf } from "../modules/publishing/page-store.server";
+import { compress, etagOf } from "../modules/publishing/body-encodings.server";
 import { preparePage, type PreparedPage } from "./stored-response";
 
 export const ASSETS_PREFIX = "/_astro/";

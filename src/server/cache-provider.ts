@@ -5,7 +5,7 @@ import { db } from "@/lib/site-database.server";
 import { sitePages } from "@/modules/publishing/site-pages.server";
 import { databaseOutage, outagePage } from "@/lib/database-outage.server";
 import { contentVersion } from "@/modules/publishing/content-version.server";
-import type { StoredPage } from "@/modules/publishing/page-store.server";
+import type { StoredPage } from "@/modules/publishing/stored-page.server";
 import { storedResponse } from "@/server/stored-response";
 
 // Headers that belong to one response on one connection, never to a stored page.

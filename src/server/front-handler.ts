@@ -13,7 +13,7 @@ import {
   withFrameAncestors,
 } from "../lib/http-policy";
 import { pageKey } from "../modules/publishing/page-key";
-import type { StoredPage } from "../modules/publishing/page-store.server";
+import type { StoredPage } from "../modules/publishing/stored-page.server";
 import { RenderQueue, type RenderQueueOptions } from "./render-queue";
 import { failRequest } from "./request-guard";
 import type { BeaconTaker } from "./take-hit";

@@ -1,4 +1,5 @@
-import { storedPageOf, type PageStoreChange, type StoredPage } from "../modules/publishing/page-store.server";
+import type { PageStoreChange } from "../modules/publishing/page-store.server";
+import { storedPageOf, type StoredPage } from "../modules/publishing/stored-page.server";
 
 /** A page store change as it crosses to the front server's thread, numbered in the order made. */
 export interface NumberedChange {

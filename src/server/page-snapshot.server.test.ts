@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { renderFingerprint, takeSnapshot, writeSnapshot } from "./page-snapshot";
-import { PageStore, type StoredPage } from "../modules/publishing/page-store.server";
+import { PageStore } from "../modules/publishing/page-store.server";
+import type { StoredPage } from "../modules/publishing/stored-page.server";
 
 let dir: string;
 let file: string;

@@ -3,7 +3,7 @@ import { readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { deserialize, serialize } from "node:v8";
 import { contentVersionAt } from "../../db/content-version.ts";
 import { isServerUrl } from "../../db/database-url.ts";
-import { storedPageOf, type StoredPage } from "../modules/publishing/page-store.server";
+import { storedPageOf, type StoredPage } from "../modules/publishing/stored-page.server";
 
 /** Stored pages as a clean stop leaves them, for the next start to answer with at once. */
 interface Snapshot {

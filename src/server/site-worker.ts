@@ -17,7 +17,7 @@ import { settings as siteSettings } from "../lib/settings.server.ts";
 import { sitePages, sitePublisher } from "../modules/publishing/site-pages.server.ts";
 import { useCssCheck } from "../modules/themes/site-css-check.server.ts";
 import { contentVersion } from "../modules/publishing/content-version.server.ts";
-import type { StoredPage } from "../modules/publishing/page-store.server.ts";
+import type { StoredPage } from "../modules/publishing/stored-page.server.ts";
 import { rerenderDroppedPages } from "../modules/publishing/page-refresh.server.ts";
 import type { FromWorker, ToWorker } from "./messages.ts";
 import { hitCounter } from "../modules/analytics/count-hits.server.ts";

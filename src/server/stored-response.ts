@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { cdnCacheControl, pickEncoding, PUBLIC_PAGE, withFrameAncestors } from "../lib/http-policy";
-import type { StoredPage } from "@/modules/publishing/page-store.server";
+import type { StoredPage } from "@/modules/publishing/stored-page.server";
 
 // A stored page's responses, prepared once per page so a hit is one writeHead and one
 // write: the front server's hot path (src/server/front-handler.ts).

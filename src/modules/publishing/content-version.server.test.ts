@@ -5,7 +5,7 @@ import { posts, rateLimits } from "../../../db/schema/index.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { contentVersion } from "./content-version.server";
 import { currentKeptPages } from "../../server/page-snapshot";
-import type { StoredPage } from "./page-store.server";
+import type { StoredPage } from "./stored-page.server";
 
 let handle: DbHandle;
 beforeAll(async () => {

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compress, PageStore, type PageToStore } from "./page-store.server";
+import { compress } from "./body-encodings.server";
+import { PageStore, type PageToStore } from "./page-store.server";
 
 const page = (html: string, tags: string[], maxAgeSeconds = 60): PageToStore => ({
   status: 200,

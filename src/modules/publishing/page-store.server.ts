@@ -1,72 +1,6 @@
-import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/**
- * The smallest brotli window (as a power of two, 10 to 24) that holds `length` bytes. At its
- * default of 4 MB, quality 9 spends some 60 ms setting up hash tables for a 30 KB page, which a
- * visitor waits for on every miss; a window that fits gives the same bytes in under a
- * millisecond, and a browser needs only that much memory to decode them.
- */
-const brotliWindowFor = (length: number): number =>
-  Math.min(
-    constants.BROTLI_MAX_WINDOW_BITS,
-    Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(length + 1))),
-  );
-
-/** Brotli and gzip of a body, done once and kept: stored pages and build assets are sent many times. */
-export async function compress(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
-  const [br, gz] = await Promise.all([
-    brotli(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 9,
-        [constants.BROTLI_PARAM_LGWIN]: brotliWindowFor(body.length),
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-    gzipAsync(body, { level: 9 }),
-  ]);
-  return { br, gzip: gz };
-}
-
-/** A strong validator for a body. */
-export const etagOf = (body: Buffer): string =>
-  `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-
-/** A rendered public page, kept as the bytes that are sent. */
-export interface StoredPage {
-  status: number;
-  /** Headers of the rendered response, minus hop-by-hop and per-visitor ones. */
-  headers: [string, string][];
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  etag: string;
-  tags: string[];
-  /** When the page stops being served from the store (ms since epoch). */
-  expiresAt: number;
-  /** When it was last marked as used, for eviction order. */
-  usedAt: number;
-  /** Its content changed since it was rendered: kept only to stand in when a new render fails. */
-  stale: boolean;
-  /** The database's content version its render began at (content-version.server.ts). */
-  contentVersion: number;
-}
-
-/** A Buffer again: a Buffer posted to another thread, or serialized, comes back a plain Uint8Array. */
-const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
-/** A stored page as it arrives from another thread or from disk, with its bytes as Buffers again. */
-export const storedPageOf = (page: StoredPage): StoredPage => ({
-  ...page,
-  identity: asBuffer(page.identity),
-  br: asBuffer(page.br),
-  gzip: asBuffer(page.gzip),
-  stale: false,
-});
+import { compress, etagOf } from "./body-encodings.server";
+import { Room, type RoomLimit } from "./page-room.server";
+import { storedPageOf, type StoredPage } from "./stored-page.server";
 
 export interface PageToStore {
   status: number;
@@ -78,68 +12,11 @@ export interface PageToStore {
   contentVersion?: number;
 }
 
-const bytesOf = (page: StoredPage) => page.identity.length + page.br.length + page.gzip.length;
-
 /**
  * What changed in a store, for a copy kept elsewhere (the front server's, in another thread):
  * a page stored, or pages no longer to be sent as hits (stale, or evicted).
  */
 export type PageStoreChange = { stored: string; page: StoredPage } | { gone: string[] };
-
-/** A room of the store: an LRU over Map's insertion order, bounded by count and by bytes. */
-class Room {
-  readonly #map = new Map<string, StoredPage>();
-  readonly #maxPages: number;
-  readonly #maxBytes: number;
-  readonly #evicted: (key: string) => void;
-  #bytes = 0;
-  constructor(maxPages: number, maxBytes: number, evicted: (key: string) => void) {
-    this.#maxPages = maxPages;
-    this.#maxBytes = maxBytes;
-    this.#evicted = evicted;
-  }
-  get(key: string): StoredPage | undefined {
-    return this.#map.get(key);
-  }
-
-  /** Mark a key as just used, so it is evicted last. */
-  touch(key: string, page: StoredPage): void {
-    this.#map.delete(key);
-    this.#map.set(key, page);
-  }
-  set(key: string, page: StoredPage): void {
-    this.delete(key);
-    this.#map.set(key, page);
-    this.#bytes += bytesOf(page);
-    while (this.#map.size > this.#maxPages || this.#bytes > this.#maxBytes) {
-      const oldest = this.#map.keys().next().value as string;
-      this.delete(oldest);
-      // The page being set, when larger than the room, was never there for anyone to copy.
-      if (oldest !== key) this.#evicted(oldest);
-    }
-  }
-  delete(key: string): void {
-    const page = this.#map.get(key);
-    if (!page) return;
-    this.#map.delete(key);
-    this.#bytes -= bytesOf(page);
-  }
-  entries(): IterableIterator<[string, StoredPage]> {
-    return this.#map.entries();
-  }
-  get size(): number {
-    return this.#map.size;
-  }
-  get bytes(): number {
-    return this.#bytes;
-  }
-}
-
-/** How many pages, and how many bytes of them (all three encodings), a room may hold. */
-export interface RoomLimit {
-  pages: number;
-  bytes: number;
-}
 
 export interface PageStoreOptions {
   /** Pages without a query string (home, posts, videos). */
