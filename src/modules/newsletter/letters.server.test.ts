@@ -33,3 +33,18 @@ it("ends every link of a plain-text part where a mail program stops: at its brac
   }
   expect(letters[0]?.text).toContain(`<${confirmUrl}>`);
 });
+
+it("names a one-item issue's item once, when the issue is named for it", async () => {
+  const item = { kind: "post" as const, id: 1, url: `${siteUrl}/post/a-puddle`, title: "A puddle", summary: "Wet." };
+  const base = { siteName: "Mostly Meh", siteUrl, unsubscribeUrl };
+  const headings = (html: string) => [...html.matchAll(/<h[12][^>]*>(?:<a[^>]*>)?([^<]+)/g)].map(([, text]) => text);
+  const single = await issueLetter({ ...base, subject: "A puddle", items: [item] });
+  expect(headings(single.html)).toEqual(["A puddle"]);
+  // Said once in the whole message, the preview line included.
+  expect(single.html.match(/A puddle/g)).toHaveLength(1);
+  // Named otherwise, or with company, each item keeps its own heading.
+  const renamed = await issueLetter({ ...base, subject: "Something wet", items: [item] });
+  expect(headings(renamed.html)).toEqual(["Something wet", "A puddle"]);
+  const two = await issueLetter({ ...base, subject: "A puddle", items: [item, { ...item, id: 2, title: "A drip" }] });
+  expect(headings(two.html)).toEqual(["A puddle", "A puddle", "A drip"]);
+});

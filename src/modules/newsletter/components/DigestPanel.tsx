@@ -3,7 +3,7 @@ import { apiRequest, readableError } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
 import type { DigestJson } from "../newsletter-json";
 import { LetterFrame } from "./LetterFrame";
-import { whenUtc } from "./when";
+import { whenShown } from "./when";
 
 const DAYS = Array.from({ length: 28 }, (_, i) => i + 1);
 
@@ -51,7 +51,7 @@ export function DigestPanel() {
         <span>of each month</span>
       </label>
       <p className="meta">
-        Next written {whenUtc(nextDigestAt)}, as a draft for you to send. Nothing goes out by itself.
+        Next written {whenShown(nextDigestAt)}, as a draft for you to send. Nothing goes out by itself.
       </p>
       <h2>The next digest, as it stands</h2>
       {preview.items.length === 0 ? (

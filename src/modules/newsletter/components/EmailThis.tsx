@@ -5,7 +5,7 @@ import { apiRequest, readableError } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
 import type { IssueJson } from "../newsletter-json";
 import { overLimitReason } from "./over-limit";
-import { whenUtc } from "./when";
+import { whenShown } from "./when";
 
 interface Props {
   /** Which list of the issue the item goes in. */
@@ -81,7 +81,7 @@ export function EmailThis({ field, itemId, noun }: Props) {
       {sent ? (
         <div className="email-this" role="status">
           <p>
-            Goes out at {whenUtc(sent.sendAt)}.{" "}
+            Goes out at {whenShown(sent.sendAt)}.{" "}
             <a href={`/admin/newsletter?issue=${String(sent.issueId)}`}>Watch it go</a>
           </p>
           <CallButton

@@ -8,7 +8,7 @@ import { DELIVERY_WORDS, resendQuestion } from "./delivery-words";
 import { LetterFrame } from "./LetterFrame";
 import { liveWhileUnderWay } from "./live-status";
 import { overLimitReason } from "./over-limit";
-import { whenUtc } from "./when";
+import { whenShown } from "./when";
 
 const LEDGER_PAGE = 100;
 
@@ -104,8 +104,8 @@ export function IssueDetail({ id, onClose }: { id: number; onClose: () => void }
             <span className={`badge newsletter-status newsletter-status--${issue.status}`}>
               {ISSUE_STATUS_WORDS[issue.status]}
             </span>{" "}
-            {issue.status === "scheduled" && `Goes out at ${whenUtc(issue.sendAt)}.`}
-            {issue.status === "sent" && `Finished ${whenUtc(issue.finishedAt)}.`}
+            {issue.status === "scheduled" && `Goes out at ${whenShown(issue.sendAt)}.`}
+            {issue.status === "sent" && `Finished ${whenShown(issue.finishedAt)}.`}
             {issue.status === "paused" && `Stopped: ${issue.pausedReason ?? "the mail server failed"}.`}
           </p>
         </div>
@@ -227,7 +227,7 @@ export function IssueDetail({ id, onClose }: { id: number; onClose: () => void }
                         {DELIVERY_WORDS[delivery.status]}
                       </span>
                       {delivery.status === "retrying" && delivery.nextAttemptAt && (
-                        <span className="meta"> again {whenUtc(delivery.nextAttemptAt)}</span>
+                        <span className="meta"> again {whenShown(delivery.nextAttemptAt)}</span>
                       )}
                     </td>
                     <td>{delivery.attempts}</td>

@@ -5,10 +5,13 @@ import { toast } from "@/lib/toast";
 import type { IssueJson } from "../newsletter-json";
 import { ISSUE_STATUS_WORDS } from "./IssueDetail";
 import { liveWhileUnderWay } from "./live-status";
-import { whenUtc } from "./when";
+import { whenShown } from "./when";
 
-/** The issues, newest first, each with where it stands; and the way to write the digest now. */
-export function IssueList({ onOpen }: { onOpen: (id: number) => void }) {
+/**
+ * The issues, newest first, each with where it stands; and the way to write the digest now.
+ * With no SMTP server (`outbox`), a copy sent is a file written, and is called so.
+ */
+export function IssueList({ onOpen, outbox }: { onOpen: (id: number) => void; outbox: boolean }) {
   const client = useQueryClient();
   const issues = useQuery({
     queryKey: ["newsletter", "issues"],
@@ -66,8 +69,9 @@ export function IssueList({ onOpen }: { onOpen: (id: number) => void }) {
                 <span className={`badge newsletter-status newsletter-status--${issue.status}`}>
                   {ISSUE_STATUS_WORDS[issue.status]}
                 </span>{" "}
-                {issue.digest ? "Digest" : "Single item"} · written {whenUtc(issue.createdAt)}
-                {issue.counts.total > 0 && ` · ${String(issue.counts.sent)} of ${String(issue.counts.total)} delivered`}
+                {issue.digest ? "Digest" : "Single item"} · written {whenShown(issue.createdAt)}
+                {issue.counts.total > 0 &&
+                  ` · ${String(issue.counts.sent)} of ${String(issue.counts.total)} ${outbox ? "written to the outbox" : "delivered"}`}
               </p>
             </li>
           ))}

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { apiRequest, readableError } from "@/lib/api-request";
 import type { OutboxJson } from "../newsletter-json";
 import { LetterFrame } from "./LetterFrame";
-import { whenUtc } from "./when";
+import { whenShown } from "./when";
 
 /** What would have been mailed, with no SMTP server set: each message, opened as a reader would see it. */
 export function OutboxPanel() {
@@ -33,7 +33,7 @@ export function OutboxPanel() {
                 <strong>{message.subject}</strong>
                 <span className="meta">
                   {" "}
-                  to {message.to} · {whenUtc(message.date)}
+                  to {message.to} · {whenShown(message.date)}
                 </span>
               </summary>
               {message.listUnsubscribe && (

@@ -4,7 +4,7 @@ import { apiPage, apiRequest, readableError } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "../../../../db/content-statuses.ts";
 import type { SubscriberJson } from "../newsletter-json";
-import { whenUtc } from "./when";
+import { whenShown } from "./when";
 
 const PER_PAGE = 25;
 
@@ -109,8 +109,8 @@ export function SubscriberList() {
                       {reader.status}
                     </span>
                   </td>
-                  <td>{whenUtc(reader.createdAt)}</td>
-                  <td>{whenUtc(reader.confirmedAt)}</td>
+                  <td>{whenShown(reader.createdAt)}</td>
+                  <td>{whenShown(reader.confirmedAt)}</td>
                   <td>
                     <button
                       type="button"

@@ -1,5 +1,4 @@
-/** A moment as the newsletter screen shows it: the date and time, in UTC as the server keeps it. */
-export function whenUtc(iso: string | null): string {
-  if (!iso) return "";
-  return `${new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
-}
+import { whenText } from "@/lib/format";
+
+/** A time on the newsletter's screens, in the owner's own time as the post manager shows it; nothing for none. */
+export const whenShown = (iso: string | null): string => (iso ? whenText(iso) : "");

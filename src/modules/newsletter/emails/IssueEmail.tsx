@@ -19,10 +19,16 @@ const KIND = { post: "Read the post", video: "Watch the video" } as const;
  */
 export function IssueEmail({ siteName, siteUrl, subject, items, unsubscribeUrl }: IssueEmailProps) {
   const [first] = items;
+  // A one-item issue is named for its item by default: its heading is then not said twice.
+  const titled = (item: IssueItem) => !(items.length === 1 && item.title === subject);
   return (
     <Html lang="en">
       <Head />
-      <Preview>{first ? `${first.title}, and other things of modest interest.` : subject}</Preview>
+      <Preview>
+        {first && items.length > 1
+          ? `${first.title}, and other things of modest interest.`
+          : (first?.summary ?? subject)}
+      </Preview>
       <Body style={emailStyles.body}>
         <Container style={emailStyles.container}>
           <Text style={emailStyles.footer}>
@@ -43,11 +49,13 @@ export function IssueEmail({ siteName, siteUrl, subject, items, unsubscribeUrl }
                   <Img src={item.image.src} alt={item.image.alt} width="496" style={emailStyles.image} />
                 </Link>
               ) : null}
-              <Heading as="h2" style={emailStyles.itemHeading}>
-                <Link href={item.url} style={{ color: EMAIL_COLORS.text }}>
-                  {item.title}
-                </Link>
-              </Heading>
+              {titled(item) && (
+                <Heading as="h2" style={emailStyles.itemHeading}>
+                  <Link href={item.url} style={{ color: EMAIL_COLORS.text }}>
+                    {item.title}
+                  </Link>
+                </Heading>
+              )}
               <Text style={emailStyles.text}>{item.summary}</Text>
               <Link href={item.url} style={{ color: EMAIL_COLORS.accent }}>
                 {KIND[item.kind]}

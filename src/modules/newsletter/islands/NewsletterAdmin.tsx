@@ -76,7 +76,7 @@ function Screen({ outbox, issue }: { outbox: boolean; issue?: number }) {
       >
         {tab === "issues" &&
           (open === undefined ? (
-            <IssueList onOpen={setOpen} />
+            <IssueList onOpen={setOpen} outbox={outbox} />
           ) : (
             <IssueDetail
               id={open}
