@@ -128,6 +128,20 @@ export async function newSinceLastIssue(db: Db, now: Date = new Date()): Promise
 export const issueTag = (issueId: number): string => `newsletter-${String(issueId)}`;
 
 /**
+ * What campaign tags say to the owner: an issue's tag becomes its subject ("Issue: …");
+ * any other tag, or the tag of an issue since deleted, stays as it came.
+ */
+export async function tagNames(db: Db, tags: string[]): Promise<Map<string, string>> {
+  const ids = tags.flatMap((tag) => /^newsletter-([1-9][0-9]{0,9})$/.exec(tag)?.[1] ?? []).map(Number);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db.select({ id: issues.id, subject: issues.subject }).from(issues).where(inArray(issues.id, ids));
+  const subjects = new Map(rows.map((row) => [issueTag(row.id), `Issue: ${row.subject}`]));
+  return new Map(tags.map((tag) => [tag, subjects.get(tag) ?? tag]));
+}
+
+/**
  * A link with a `ref` tag added.
  * @example withRef("https://meh.example/post/a", "newsletter-3") // "https://meh.example/post/a?ref=newsletter-3"
  */
