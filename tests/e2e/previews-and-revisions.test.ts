@@ -170,6 +170,11 @@ for (const [label, viewport] of JOURNEY_VIEWPORTS) {
 
     await edit.getByText("History", { exact: true }).click();
     await expect(edit.getByRole("button", { name: /^Autosave/ })).toBeVisible();
+    // The save visitors read is marked, never the autosave above it.
+    const live = edit.locator('[aria-current="true"]');
+    await expect(live).toHaveCount(1);
+    await expect(live).toContainText("Live");
+    await expect(live).not.toContainText("Autosave");
     await edit.getByRole("button", { name: /^Created/ }).click();
     const comparison = edit.getByRole("region", { name: /^The version from/ });
     await expect(comparison.locator("del", { hasText: "mistake" })).toBeVisible();

@@ -110,7 +110,8 @@ export function VersionHistory<K extends string | number>({
                   choice.onChoose(entry.key);
                 }}
               >
-                <strong>{entry.title}</strong> {entry.meta}
+                <strong>{entry.title}</strong>
+                {entry.live && <span className="badge version-history__live">Live</span>} {entry.meta}
               </button>
             ) : (
               <>

@@ -93,13 +93,17 @@ function Comparison(props: { revision: RevisionWithDocumentJson } & Props) {
   );
 }
 
+/** The newest save, what a published item shows its visitors: the list is newest first. */
+const liveRevision = (entries: readonly RevisionJson[]): number | undefined =>
+  entries.find((entry) => entry.reason !== "autosave")?.id;
+
 /**
  * An item's saved versions, newest first, read when opened: pick one to see how it differs
  * from the saved text, word by word, and restore it. A restore is a new save; nothing in
  * the history is rewritten.
  */
 export function RevisionHistory(props: Props) {
-  const { itemUrl } = props;
+  const { itemUrl, current } = props;
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<number | null>(null);
   const list = useQuery<RevisionJson[]>({ queryKey: [`${itemUrl}/revisions`], enabled: open, staleTime: 0 });
@@ -125,6 +129,8 @@ export function RevisionHistory(props: Props) {
           entries={list.data.map((entry) => ({
             key: entry.id,
             title: REASONS[entry.reason],
+            // Visitors read the newest save of a published item; an autosave is never shown to them.
+            live: current.status === "published" && entry.id === liveRevision(list.data),
             meta: (
               <>
                 <time dateTime={entry.createdAt}>{whenText(entry.createdAt)}</time>
