@@ -40,6 +40,8 @@ it("names a one-item issue's item once, when the issue is named for it", async (
   const headings = (html: string) => [...html.matchAll(/<h[12][^>]*>(?:<a[^>]*>)?([^<]+)/g)].map(([, text]) => text);
   const single = await issueLetter({ ...base, subject: "A puddle", items: [item] });
   expect(headings(single.html)).toEqual(["A puddle"]);
+  // That heading is the item's link, as an item's own heading is.
+  expect(single.html).toMatch(/<h1[^>]*><a href="https:\/\/meh\.example\/post\/a-puddle"/);
   // Said once in the whole message, the preview line included.
   expect(single.html.match(/A puddle/g)).toHaveLength(1);
   // Named otherwise, or with company, each item keeps its own heading.

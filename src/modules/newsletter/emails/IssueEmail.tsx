@@ -36,7 +36,16 @@ export function IssueEmail({ siteName, siteUrl, subject, items, unsubscribeUrl }
               {siteName}
             </Link>
           </Text>
-          <Heading style={emailStyles.heading}>{subject}</Heading>
+          <Heading style={emailStyles.heading}>
+            {/* Named for its one item, the issue's heading is that item's link, said once. */}
+            {first && !titled(first) ? (
+              <Link href={first.url} style={{ color: EMAIL_COLORS.text }}>
+                {subject}
+              </Link>
+            ) : (
+              subject
+            )}
+          </Heading>
           <Text style={emailStyles.text}>
             {items.length === 1
               ? "Something new has been noticed. It is about as exciting as you would expect."
