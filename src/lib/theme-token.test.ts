@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
-import { themeToken } from "./theme-token";
+import { themeToken, withTokensResolved } from "./theme-token";
 
 const css = ":root { --grey-50: #f6f5f3; --my-grey-50: red; --color-bg: var(--grey-50); --radius: 6px }";
 
@@ -31,4 +31,14 @@ it("has no value for a property that reads itself back, however long the loop, a
   const chain = Array.from({ length: 100_000 }, (_, i) => `--c${i}: var(--c${i + 1});`).join(" ");
   expect(themeToken(`:root { ${chain} --c100000: red }`, "--c0")).toBeUndefined();
   expect(themeToken(":root { --a: var(--b); --b: var(--c); --c: red }", "--a")).toBe("red");
+});
+
+it("writes out the tokens a value is made of, through references, leaving unknown ones", () => {
+  const theme =
+    ":root { --accent: #7f98a6; --strong: oklch(from var(--accent) min(l, 0.45) c h); --link: var(--strong) }";
+  expect(withTokensResolved(theme, "var(--link)")).toBe("oklch(from #7f98a6 min(l, 0.45) c h)");
+  expect(withTokensResolved(theme, "color-mix(in srgb, var(--accent) 20%, var(--nothing))")).toBe(
+    "color-mix(in srgb, #7f98a6 20%, var(--nothing))",
+  );
+  expect(withTokensResolved(":root { --a: var(--b); --b: var(--a) }", "var(--a)")).toBe("var(--a)");
 });

@@ -30,3 +30,17 @@ function lastDeclaredValue(css: string, name: string): string | undefined {
     ?.replace(/!important\s*$/i, "")
     .trim();
 }
+
+/**
+ * A value with every `var(--name)` in it replaced by what the stylesheet declares for it, so
+ * a colour made from another (`oklch(from var(--accent) …)`) can be shown outside the page.
+ * A reference with no value is left as it is.
+ * @example withTokensResolved(":root { --a: #123456; }", "oklch(from var(--a) l c h)") // "oklch(from #123456 l c h)"
+ */
+export function withTokensResolved(css: string, value: string, depth = 0): string {
+  if (depth >= MAX_REFERENCES) return value;
+  return value.replace(/var\((--[\w-]+)\)/g, (reference, name: string) => {
+    const declared = themeToken(css, name);
+    return declared === undefined ? reference : withTokensResolved(css, declared, depth + 1);
+  });
+}

@@ -16,6 +16,22 @@ async function rootToken(target: Page | Frame, name: string): Promise<string> {
   return target.evaluate((token) => getComputedStyle(document.documentElement).getPropertyValue(token).trim(), name);
 }
 
+/** The colour a page computes for `value` (a token's `var()`), as the `#rrggbb` a colour input shows. */
+async function computedHex(target: Page | Frame, value: string): Promise<string> {
+  return target.evaluate((colour) => {
+    const probe = document.createElement("span");
+    probe.style.color = colour;
+    document.body.append(probe);
+    const computed = getComputedStyle(probe).color;
+    probe.remove();
+    const context = document.createElement("canvas").getContext("2d");
+    if (!context) throw new Error("No canvas");
+    context.fillStyle = computed;
+    context.fillRect(0, 0, 1, 1);
+    return `#${[...context.getImageData(0, 0, 1, 1).data.slice(0, 3)].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+  }, value);
+}
+
 /** The home page as a visitor sees it: a fresh browser context without any cookie. */
 async function asVisitor<T>(browser: Browser, read: (page: Page) => Promise<T>): Promise<T> {
   const context = await browser.newContext();
@@ -87,6 +103,15 @@ test("the owner restyles the site: preview before saving, save, restore, reset",
   await openEditor(page);
   await expect(preview(page).locator("main")).toBeVisible();
   await expect.poll(() => rootToken(previewFrame(page), "--color-link")).toBe(DEFAULT_LINK);
+  // A colour made from an accent shows, in its swatch, the colour the page computes for it.
+  for (const [label, token] of [
+    [/Accent: links/, "--color-link"],
+    [/Accent: focus ring/, "--color-focus"],
+  ] as const) {
+    const swatch = await page.getByLabel(label).inputValue();
+    expect(swatch, label.source).not.toBe("#000000");
+    expect(swatch, label.source).toBe(await computedHex(previewFrame(page), `var(${token})`));
+  }
 
   // The Visual Editor changes the draft; the preview follows before anything is saved.
   await page.getByLabel(/Accent: links/).fill(ACCENT);

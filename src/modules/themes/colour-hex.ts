@@ -23,3 +23,19 @@ export function colourAsHex(value: string): string | undefined {
   const [red = 0, green = 0, blue = 0] = context.getImageData(0, 0, 1, 1).data;
   return `#${[red, green, blue].map((channel) => channel.toString(16).padStart(2, "0")).join("")}`;
 }
+
+let probe: HTMLElement | undefined;
+
+/**
+ * A colour as the browser computes it, for what a canvas cannot read itself: a relative
+ * colour (`oklch(from #7f98a6 min(l, 0.45) c h)`) computes to a plain one, which it can.
+ */
+export function computedColourAsHex(value: string): string | undefined {
+  if (typeof document === "undefined" || !value.trim()) return undefined;
+  probe ??= Object.assign(document.createElement("span"), { hidden: true });
+  if (!probe.isConnected) document.body.append(probe);
+  probe.style.color = "";
+  probe.style.color = value;
+  if (!probe.style.color) return colourAsHex(value);
+  return colourAsHex(getComputedStyle(probe).color);
+}

@@ -1,7 +1,8 @@
 import { useId, useState, type SubmitEvent } from "react";
 import type { CustomRule } from "../theme-document";
 import { tokenValue } from "../theme-document";
-import { colourAsHex } from "../colour-hex";
+import { withTokensResolved } from "@/lib/theme-token";
+import { computedColourAsHex } from "../colour-hex";
 import { FONT_STACKS, THEME_TOKENS, type ThemeTokenSpec } from "../theme-tokens";
 
 interface Props {
@@ -25,10 +26,13 @@ function asHex(value: string | undefined): string | undefined {
 function TokenControl({
   spec,
   value,
+  resolved,
   onChange,
 }: {
   spec: ThemeTokenSpec;
   value: string;
+  /** The value with the tokens it is made of written out: what its swatch shows. */
+  resolved: string;
   onChange: (value: string) => void;
 }) {
   const id = useId();
@@ -49,8 +53,8 @@ function TokenControl({
           id={id}
           type="color"
           aria-describedby={`${id}-used`}
-          // A colour made from another (a mix, a shade) shows as the colour it comes to.
-          value={asHex(value) ?? colourAsHex(value) ?? "#000000"}
+          // A colour made from another (a mix, a shade of an accent) shows as the colour it comes to.
+          value={asHex(value) ?? computedColourAsHex(resolved) ?? "#000000"}
           onChange={(event) => {
             onChange(event.target.value);
           }}
@@ -152,6 +156,7 @@ export default function VisualEditor({ css, defaultCss, onToken, onRule }: Props
               key={spec.name}
               spec={spec}
               value={tokenValue(css, defaultCss, spec.name) ?? ""}
+              resolved={withTokensResolved(`${defaultCss}\n${css}`, tokenValue(css, defaultCss, spec.name) ?? "")}
               onChange={(value) => {
                 onToken(spec.name, value);
               }}
