@@ -2,10 +2,14 @@ import { itemDocument, type ItemFields } from "@/modules/editorial/item-document
 import type { Publication } from "@/modules/editorial/publication";
 import type { PostRow } from "./posts.server";
 
-/** A post as a revision keeps it: its fields, its gallery in order, and where it stood. */
+/**
+ * A post as a revision keeps it: its fields, its gallery in order, and where it stood. A
+ * form's body may leave out `imageDecorative` (the spec's payload): that is not decorative.
+ */
 export function postDocument(
   post: ItemFields &
-    Pick<PostRow, "excerpt" | "content" | "imageUrl" | "imageAlt" | "imageDecorative"> &
+    Pick<PostRow, "excerpt" | "content" | "imageUrl" | "imageAlt"> &
+    Partial<Pick<PostRow, "imageDecorative">> &
     Pick<Publication, "status" | "publishedAt">,
   gallery: readonly { imageUrl: string; description: string | null; caption: string | null }[],
 ) {
@@ -15,7 +19,7 @@ export function postDocument(
     content: post.content,
     imageUrl: post.imageUrl,
     imageAlt: post.imageAlt,
-    imageDecorative: post.imageDecorative,
+    imageDecorative: post.imageDecorative ?? false,
     images: gallery.map(({ imageUrl, description, caption }) => ({ imageUrl, description, caption })),
   };
 }

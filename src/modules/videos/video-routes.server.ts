@@ -1,14 +1,6 @@
 import { itemRoutes } from "@/modules/editorial/item-routes.server";
-import { autosaveVideo, restoreVideo } from "./video-writes.server";
-import { videoInputSchema } from "./schema";
+import { videoWrites } from "./video-writes.server";
 import { serializeAdminVideo } from "./serialize";
 
 /** A video's history and autosave, as the routes under `/api/videos/{id}` serve them. */
-export const videoRoutes = itemRoutes({
-  kind: "video",
-  noun: "Video",
-  schema: videoInputSchema,
-  restore: restoreVideo,
-  autosave: autosaveVideo,
-  serialize: serializeAdminVideo,
-});
+export const videoRoutes = itemRoutes({ ...videoWrites, serialize: serializeAdminVideo });
