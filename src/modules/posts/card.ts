@@ -1,5 +1,5 @@
-import type { ListView } from "@/lib/paging";
-import { withSnippet, type Snippet } from "@/lib/snippet";
+import type { Snippet } from "@/lib/snippet";
+import { itemListings } from "@/modules/items/item-listings";
 import type { PostRow } from "./posts.server";
 import { serializePost, type PostJson } from "./serialize";
 
@@ -18,23 +18,13 @@ export function toPostCard(post: PostJson): PostCardData {
   return { id, slug, title, excerpt, imageUrl, category, mehRating, readTime, publishedAt, featured };
 }
 
-/** How a listing sends each post: whole, or only what its card shows (no body). */
-export const serializeListedPost =
-  (view: ListView) =>
-  (post: PostRow): PostJson | PostCardData =>
-    view === "card" ? toPostCard(serializePost(post)) : serializePost(post);
-
-/** Where a post's search snippet is looked for: the excerpt, which its card shows anyway, then the body. */
-const snippetTexts = (post: PostRow) => [post.excerpt, post.content];
-
-/** How a search lists each post: as a listing does, with a snippet of where `term` was found. */
-export const serializeSearchedPost = (view: ListView, term: string) => {
-  const listed = serializeListedPost(view);
-  return (post: PostRow) => withSnippet(listed(post), snippetTexts(post), term);
-};
-
-/** A post's card on a listing page; with a search term, it carries the snippet of where it was found. */
-export const searchedPostCard =
-  (term = "") =>
-  (post: PostRow): PostCardData =>
-    withSnippet(toPostCard(serializePost(post)), snippetTexts(post), term);
+export const {
+  listed: serializeListedPost,
+  searched: serializeSearchedPost,
+  card: searchedPostCard,
+} = itemListings({
+  serialize: serializePost,
+  toCard: toPostCard,
+  // The excerpt, which its card shows anyway, then the body.
+  snippetTexts: (post: PostRow) => [post.excerpt, post.content],
+});

@@ -13,7 +13,12 @@ export type PostImageRow = typeof postImages.$inferSelect;
 /** How many posts "recent" means: one grid of the home page (SPEC §9 skeleton count). */
 export const RECENT_POSTS = 6;
 
-const reads = itemReads<PostRow>({ table: posts, columns: postColumns, rankBy: posts.searchHead, recent: RECENT_POSTS });
+const reads = itemReads<PostRow>({
+  table: posts,
+  columns: postColumns,
+  rankBy: posts.searchHead,
+  recent: RECENT_POSTS,
+});
 
 export const {
   list: listPosts,

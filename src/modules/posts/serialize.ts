@@ -1,23 +1,15 @@
 import { publicationJson } from "@/modules/editorial/publication";
+import { itemJson } from "@/modules/items/item-json";
 import type { PostImageRow, PostRow } from "./posts.server";
 
 /** A post as the API sends it: SPEC §3's fields, nothing else. */
 export function serializePost(post: PostRow) {
   return {
-    id: post.id,
-    slug: post.slug,
-    title: post.title,
+    ...itemJson(post),
     excerpt: post.excerpt,
     content: post.content,
     imageUrl: post.imageUrl,
-    category: post.category,
-    mehRating: post.mehRating,
-    existentialEcho: post.existentialEcho,
-    soundtrackPotential: post.soundtrackPotential,
-    emotionalTexture: post.emotionalTexture,
     readTime: post.readTime,
-    publishedAt: post.publishedAt.toISOString(),
-    featured: post.featured,
   };
 }
 

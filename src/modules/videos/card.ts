@@ -1,5 +1,5 @@
-import type { ListView } from "@/lib/paging";
-import { withSnippet, type Snippet } from "@/lib/snippet";
+import type { Snippet } from "@/lib/snippet";
+import { itemListings } from "@/modules/items/item-listings";
 import { serializeVideo, type VideoJson } from "./serialize";
 import type { VideoRow } from "./videos.server";
 
@@ -15,20 +15,12 @@ export function toVideoCard(video: VideoJson): VideoCardData {
   return { id, slug, title, thumbnailUrl, duration, category, mehRating, publishedAt };
 }
 
-/** How a listing sends each video: whole, or only what its card shows. */
-export const serializeListedVideo =
-  (view: ListView) =>
-  (video: VideoRow): VideoJson | VideoCardData =>
-    view === "card" ? toVideoCard(serializeVideo(video)) : serializeVideo(video);
-
-/** How a search lists each video: as a listing does, with a snippet of where `term` was found. */
-export const serializeSearchedVideo = (view: ListView, term: string) => {
-  const listed = serializeListedVideo(view);
-  return (video: VideoRow) => withSnippet(listed(video), [video.description], term);
-};
-
-/** A video's card on a listing page; with a search term, it carries the snippet of where it was found. */
-export const searchedVideoCard =
-  (term = "") =>
-  (video: VideoRow): VideoCardData =>
-    withSnippet(toVideoCard(serializeVideo(video)), [video.description], term);
+export const {
+  listed: serializeListedVideo,
+  searched: serializeSearchedVideo,
+  card: searchedVideoCard,
+} = itemListings({
+  serialize: serializeVideo,
+  toCard: toVideoCard,
+  snippetTexts: (video: VideoRow) => [video.description],
+});

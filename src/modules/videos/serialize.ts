@@ -1,23 +1,15 @@
 import { publicationJson } from "@/modules/editorial/publication";
+import { itemJson } from "@/modules/items/item-json";
 import type { VideoRow } from "./videos.server";
 
 /** A video as the API sends it: SPEC §3's fields, nothing else. */
 export function serializeVideo(video: VideoRow) {
   return {
-    id: video.id,
-    slug: video.slug,
-    title: video.title,
+    ...itemJson(video),
     description: video.description,
     videoUrl: video.videoUrl,
     thumbnailUrl: video.thumbnailUrl,
     duration: video.duration,
-    category: video.category,
-    mehRating: video.mehRating,
-    existentialEcho: video.existentialEcho,
-    soundtrackPotential: video.soundtrackPotential,
-    emotionalTexture: video.emotionalTexture,
-    publishedAt: video.publishedAt.toISOString(),
-    featured: video.featured,
   };
 }
 

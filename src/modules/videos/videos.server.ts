@@ -14,7 +14,12 @@ export const RECENT_VIDEOS = 3;
 export const RELATED_VIDEOS = 3;
 
 // Videos rank by their whole document: a title and description are small enough.
-const reads = itemReads<VideoRow>({ table: videos, columns: videoColumns, rankBy: videos.search, recent: RECENT_VIDEOS });
+const reads = itemReads<VideoRow>({
+  table: videos,
+  columns: videoColumns,
+  rankBy: videos.search,
+  recent: RECENT_VIDEOS,
+});
 
 export const {
   list: listVideos,
