@@ -1,3 +1,4 @@
+import { allowed } from "@/lib/allowlist";
 import type { Publication } from "./publication";
 
 /** What posts and videos share, as their forms send it. */
@@ -11,21 +12,22 @@ export interface ItemFields {
   featured: boolean;
 }
 
+/** The names of `ItemFields`, in the order documents and responses carry them. */
+export const ITEM_FIELDS = [
+  "title",
+  "category",
+  "mehRating",
+  "existentialEcho",
+  "soundtrackPotential",
+  "emotionalTexture",
+  "featured",
+] as const satisfies readonly (keyof ItemFields)[];
+
 /**
  * The part of a revision's document every item has: the shared fields and where it stood.
  * Each kind adds its own fields; sent back through its form's schema, the whole document is
  * the save that restores it.
  */
 export function itemDocument(item: ItemFields & Pick<Publication, "status" | "publishedAt">) {
-  return {
-    title: item.title,
-    category: item.category,
-    mehRating: item.mehRating,
-    existentialEcho: item.existentialEcho,
-    soundtrackPotential: item.soundtrackPotential,
-    emotionalTexture: item.emotionalTexture,
-    featured: item.featured,
-    status: item.status,
-    publishedAt: item.publishedAt.toISOString(),
-  };
+  return { ...allowed(item, ITEM_FIELDS), status: item.status, publishedAt: item.publishedAt.toISOString() };
 }

@@ -1,22 +1,30 @@
+import { allowed } from "@/lib/allowlist";
 import type { ListView } from "@/lib/paging";
 import { withSnippet, type Snippet } from "@/lib/snippet";
 
-/** How one kind is listed: its JSON, the card cut from it, and where a search's snippet is looked for. */
-export interface ListedItem<Row, Json, Card> {
+/** How one kind is listed: its JSON, what of it a card shows, and where a search's snippet is looked for. */
+export interface ListedItem<Row, Json, K extends keyof Json> {
   serialize: (row: Row) => Json;
-  toCard: (json: Json) => Card;
+  /** The fields its card shows, so pages and islands carry no bodies. */
+  cardFields: readonly K[];
   /** The texts a search's snippet is looked for in, in order: what its card shows anyway first. */
   snippetTexts: (row: Row) => string[];
 }
 
+/** A kind's card as listings send it; a search's also carries a snippet of where the term was found. */
+export type CardOf<Json, K extends keyof Json> = Pick<Json, K> & { snippet?: Snippet };
+
 /** How a kind's listings, searches and listing pages send its items. */
-export function itemListings<Row, Json extends object, Card extends object>(item: ListedItem<Row, Json, Card>) {
-  const { serialize, toCard, snippetTexts } = item;
+export function itemListings<Row, Json extends object, K extends keyof Json>(item: ListedItem<Row, Json, K>) {
+  const { serialize, cardFields, snippetTexts } = item;
+
+  /** Cut an item down to its card. */
+  const toCard = (json: Json): CardOf<Json, K> => allowed(json, cardFields);
 
   /** How a listing sends each item: whole, or only what its card shows (no body). */
   const listed =
     (view: ListView) =>
-    (row: Row): Json | Card =>
+    (row: Row): Json | CardOf<Json, K> =>
       view === "card" ? toCard(serialize(row)) : serialize(row);
 
   /** How a search lists each item: as a listing does, with a snippet of where `term` was found. */
@@ -28,8 +36,8 @@ export function itemListings<Row, Json extends object, Card extends object>(item
   /** An item's card on a listing page; with a search term, it carries the snippet of where it was found. */
   const card =
     (term = "") =>
-    (row: Row): Card & { snippet?: Snippet } =>
+    (row: Row): CardOf<Json, K> =>
       withSnippet(toCard(serialize(row)), snippetTexts(row), term);
 
-  return { listed, searched, card };
+  return { toCard, listed, searched, card };
 }

@@ -1,30 +1,32 @@
-import type { Snippet } from "@/lib/snippet";
 import { itemListings } from "@/modules/items/item-listings";
 import type { PostRow } from "./posts.server";
-import { serializePost, type PostJson } from "./serialize";
+import { serializePost } from "./serialize";
 
-/**
- * What a post card shows: the list's post without its (long) content. A search result also
- * carries a snippet of where the term was found, shown in place of the excerpt.
- */
-export type PostCardData = Pick<
-  PostJson,
-  "id" | "slug" | "title" | "excerpt" | "imageUrl" | "category" | "mehRating" | "readTime" | "publishedAt" | "featured"
-> & { snippet?: Snippet };
+const listings = itemListings({
+  serialize: serializePost,
+  // The list's post without its (long) content.
+  cardFields: [
+    "id",
+    "slug",
+    "title",
+    "excerpt",
+    "imageUrl",
+    "category",
+    "mehRating",
+    "readTime",
+    "publishedAt",
+    "featured",
+  ],
+  // The excerpt, which the card shows anyway, then the body; a search's snippet shows in place of the excerpt.
+  snippetTexts: (post: PostRow) => [post.excerpt, post.content],
+});
 
-/** Cut a post down to its card, so pages and islands carry no post bodies. */
-export function toPostCard(post: PostJson): PostCardData {
-  const { id, slug, title, excerpt, imageUrl, category, mehRating, readTime, publishedAt, featured } = post;
-  return { id, slug, title, excerpt, imageUrl, category, mehRating, readTime, publishedAt, featured };
-}
+/** What a post card shows. */
+export type PostCardData = ReturnType<typeof listings.toCard>;
 
 export const {
+  toCard: toPostCard,
   listed: serializeListedPost,
   searched: serializeSearchedPost,
   card: searchedPostCard,
-} = itemListings({
-  serialize: serializePost,
-  toCard: toPostCard,
-  // The excerpt, which its card shows anyway, then the body.
-  snippetTexts: (post: PostRow) => [post.excerpt, post.content],
-});
+} = listings;

@@ -1,3 +1,4 @@
+import { allowed } from "@/lib/allowlist";
 import { itemDocument, type ItemFields } from "@/modules/editorial/item-document";
 import type { Publication } from "@/modules/editorial/publication";
 import type { PostRow } from "./posts.server";
@@ -15,10 +16,7 @@ export function postDocument(
 ) {
   return {
     ...itemDocument(post),
-    excerpt: post.excerpt,
-    content: post.content,
-    imageUrl: post.imageUrl,
-    imageAlt: post.imageAlt,
+    ...allowed(post, ["excerpt", "content", "imageUrl", "imageAlt"]),
     imageDecorative: post.imageDecorative ?? false,
     images: gallery.map(({ imageUrl, description, caption }) => ({ imageUrl, description, caption })),
   };

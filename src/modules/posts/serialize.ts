@@ -1,16 +1,11 @@
+import { allowed } from "@/lib/allowlist";
 import { publicationJson } from "@/modules/editorial/publication";
 import { itemJson } from "@/modules/items/item-json";
 import type { PostImageRow, PostRow } from "./posts.server";
 
 /** A post as the API sends it: SPEC §3's fields, nothing else. */
 export function serializePost(post: PostRow) {
-  return {
-    ...itemJson(post),
-    excerpt: post.excerpt,
-    content: post.content,
-    imageUrl: post.imageUrl,
-    readTime: post.readTime,
-  };
+  return { ...itemJson(post), ...allowed(post, ["excerpt", "content", "imageUrl", "readTime"]) };
 }
 
 /** A post as an admin reads it: the spec's fields, the cover's words, and where it stands (status, publish date, lateness). */

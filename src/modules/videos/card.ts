@@ -1,26 +1,19 @@
-import type { Snippet } from "@/lib/snippet";
 import { itemListings } from "@/modules/items/item-listings";
-import { serializeVideo, type VideoJson } from "./serialize";
+import { serializeVideo } from "./serialize";
 import type { VideoRow } from "./videos.server";
 
-/** What a video card shows; a search result also carries a snippet of where the term was found. */
-export type VideoCardData = Pick<
-  VideoJson,
-  "id" | "slug" | "title" | "thumbnailUrl" | "duration" | "category" | "mehRating" | "publishedAt"
-> & { snippet?: Snippet };
+const listings = itemListings({
+  serialize: serializeVideo,
+  cardFields: ["id", "slug", "title", "thumbnailUrl", "duration", "category", "mehRating", "publishedAt"],
+  snippetTexts: (video: VideoRow) => [video.description],
+});
 
-/** Cut a video down to what its card shows. */
-export function toVideoCard(video: VideoJson): VideoCardData {
-  const { id, slug, title, thumbnailUrl, duration, category, mehRating, publishedAt } = video;
-  return { id, slug, title, thumbnailUrl, duration, category, mehRating, publishedAt };
-}
+/** What a video card shows. */
+export type VideoCardData = ReturnType<typeof listings.toCard>;
 
 export const {
+  toCard: toVideoCard,
   listed: serializeListedVideo,
   searched: serializeSearchedVideo,
   card: searchedVideoCard,
-} = itemListings({
-  serialize: serializeVideo,
-  toCard: toVideoCard,
-  snippetTexts: (video: VideoRow) => [video.description],
-});
+} = listings;

@@ -1,16 +1,11 @@
+import { allowed } from "@/lib/allowlist";
 import { publicationJson } from "@/modules/editorial/publication";
 import { itemJson } from "@/modules/items/item-json";
 import type { VideoRow } from "./videos.server";
 
 /** A video as the API sends it: SPEC §3's fields, nothing else. */
 export function serializeVideo(video: VideoRow) {
-  return {
-    ...itemJson(video),
-    description: video.description,
-    videoUrl: video.videoUrl,
-    thumbnailUrl: video.thumbnailUrl,
-    duration: video.duration,
-  };
+  return { ...itemJson(video), ...allowed(video, ["description", "videoUrl", "thumbnailUrl", "duration"]) };
 }
 
 /** A video as an admin reads it: the spec's fields, and where it stands (status, publish date, lateness). */

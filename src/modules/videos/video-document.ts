@@ -1,3 +1,4 @@
+import { allowed } from "@/lib/allowlist";
 import { itemDocument, type ItemFields } from "@/modules/editorial/item-document";
 import type { Publication } from "@/modules/editorial/publication";
 import type { VideoRow } from "./videos.server";
@@ -12,10 +13,7 @@ export function videoDocument(
 ) {
   return {
     ...itemDocument(video),
-    description: video.description,
-    videoUrl: video.videoUrl,
-    thumbnailUrl: video.thumbnailUrl,
+    ...allowed(video, ["description", "videoUrl", "thumbnailUrl", "duration"]),
     captionsUrl: video.captionsUrl ?? null,
-    duration: video.duration,
   };
 }
