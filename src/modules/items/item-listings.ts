@@ -39,5 +39,5 @@ export function itemListings<Row, Json extends object, K extends keyof Json>(ite
     (row: Row): CardOf<Json, K> =>
       withSnippet(toCard(serialize(row)), snippetTexts(row), term);
 
-  return { toCard, listed, searched, card };
+  return { serialize, toCard, listed, searched, card };
 }

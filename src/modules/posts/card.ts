@@ -2,7 +2,8 @@ import { itemListings } from "@/modules/items/item-listings";
 import type { PostRow } from "./posts.server";
 import { serializePost } from "./serialize";
 
-const listings = itemListings({
+/** How listings, searches and listing pages send posts. */
+export const postListings = itemListings({
   serialize: serializePost,
   // The list's post without its (long) content.
   cardFields: [
@@ -22,11 +23,11 @@ const listings = itemListings({
 });
 
 /** What a post card shows. */
-export type PostCardData = ReturnType<typeof listings.toCard>;
+export type PostCardData = ReturnType<typeof postListings.toCard>;
 
 export const {
   toCard: toPostCard,
   listed: serializeListedPost,
   searched: serializeSearchedPost,
   card: searchedPostCard,
-} = listings;
+} = postListings;

@@ -13,7 +13,8 @@ export type PostImageRow = typeof postImages.$inferSelect;
 /** How many posts "recent" means: one grid of the home page (SPEC §9 skeleton count). */
 export const RECENT_POSTS = 6;
 
-const reads = itemReads<PostRow>({
+/** The shared reads, over posts. */
+export const postReads = itemReads<PostRow>({
   table: posts,
   columns: postColumns,
   rankBy: posts.searchHead,
@@ -28,11 +29,11 @@ export const {
   bySlug: postBySlug,
   byId: postById,
   count: countPosts,
-} = reads;
+} = postReads;
 
 /** The newest featured post, or null when none is featured. */
 export async function featuredPost(db: Db): Promise<PostRow | null> {
-  const [row] = await reads.newest(db, eq(posts.featured, true), 1);
+  const [row] = await postReads.newest(db, eq(posts.featured, true), 1);
   return row ?? null;
 }
 
@@ -41,7 +42,7 @@ export async function postGallery(db: Db, postId: number, { anyStatus = false } 
   const [post] = await db
     .select({ id: posts.id })
     .from(posts)
-    .where(and(eq(posts.id, postId), anyStatus ? undefined : reads.published))
+    .where(and(eq(posts.id, postId), anyStatus ? undefined : postReads.published))
     .limit(1);
   if (!post) return null;
   return db

@@ -1,6 +1,13 @@
-import { itemRoutes } from "@/modules/editorial/item-routes.server";
+import { itemApi } from "@/modules/items/item-api.server";
+import { videoListings } from "./card";
 import { videoWrites } from "./video-writes.server";
+import { videoReads } from "./videos.server";
 import { serializeAdminVideo } from "./serialize";
 
-/** A video's history and autosave, as the routes under `/api/videos/{id}` serve them. */
-export const videoRoutes = itemRoutes({ ...videoWrites, serialize: serializeAdminVideo });
+/** A video's routes: reads and writes at `/api/videos` and `/api/videos/{ref}`, its history and autosave under `/api/videos/{id}`. */
+export const videoRoutes = itemApi({
+  reads: videoReads,
+  writes: videoWrites,
+  listings: videoListings,
+  serializeAdmin: serializeAdminVideo,
+});

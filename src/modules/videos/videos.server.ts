@@ -13,8 +13,8 @@ export type VideoRow = Omit<typeof videos.$inferSelect, "search">;
 export const RECENT_VIDEOS = 3;
 export const RELATED_VIDEOS = 3;
 
-// Videos rank by their whole document: a title and description are small enough.
-const reads = itemReads<VideoRow>({
+/** The shared reads, over videos; they rank by their whole document, a title and description being small. */
+export const videoReads = itemReads<VideoRow>({
   table: videos,
   columns: videoColumns,
   rankBy: videos.search,
@@ -29,7 +29,7 @@ export const {
   bySlug: videoBySlug,
   byId: videoById,
   count: countVideos,
-} = reads;
+} = videoReads;
 
 /** Up to three other videos of the same category, newest first. */
 export function relatedVideos(
@@ -37,5 +37,5 @@ export function relatedVideos(
   video: Pick<VideoRow, "id" | "category">,
   limit = RELATED_VIDEOS,
 ): Promise<VideoRow[]> {
-  return reads.newest(db, and(eq(videos.category, video.category), ne(videos.id, video.id)), limit);
+  return videoReads.newest(db, and(eq(videos.category, video.category), ne(videos.id, video.id)), limit);
 }

@@ -1,8 +1,3 @@
-import { defineRoute } from "@/lib/define-route.server";
-import { recentPosts } from "@/modules/posts/posts.server";
-import { serializePost } from "@/modules/posts/serialize";
+import { postRoutes } from "@/modules/posts/post-routes.server";
 
-export const GET = defineRoute({
-  access: "public",
-  run: async ({ db }) => (await recentPosts(db)).map(serializePost),
-});
+export const GET = postRoutes.recent;

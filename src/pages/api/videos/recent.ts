@@ -1,8 +1,3 @@
-import { defineRoute } from "@/lib/define-route.server";
-import { serializeVideo } from "@/modules/videos/serialize";
-import { recentVideos } from "@/modules/videos/videos.server";
+import { videoRoutes } from "@/modules/videos/video-routes.server";
 
-export const GET = defineRoute({
-  access: "public",
-  run: async ({ db }) => (await recentVideos(db)).map(serializeVideo),
-});
+export const GET = videoRoutes.recent;

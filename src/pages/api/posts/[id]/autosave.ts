@@ -1,5 +1,5 @@
 import { postRoutes } from "@/modules/posts/post-routes.server";
 
-export const GET = postRoutes.readAutosave;
-export const PUT = postRoutes.keepAutosave;
-export const DELETE = postRoutes.discardAutosave;
+export const GET = postRoutes.editorial.readAutosave;
+export const PUT = postRoutes.editorial.keepAutosave;
+export const DELETE = postRoutes.editorial.discardAutosave;

@@ -1,4 +1,4 @@
 import { postRoutes } from "@/modules/posts/post-routes.server";
 
-export const POST = postRoutes.createPreviewLink;
-export const DELETE = postRoutes.revokePreviewLinks;
+export const POST = postRoutes.editorial.createPreviewLink;
+export const DELETE = postRoutes.editorial.revokePreviewLinks;

@@ -1,5 +1,5 @@
 import { videoRoutes } from "@/modules/videos/video-routes.server";
 
-export const GET = videoRoutes.readAutosave;
-export const PUT = videoRoutes.keepAutosave;
-export const DELETE = videoRoutes.discardAutosave;
+export const GET = videoRoutes.editorial.readAutosave;
+export const PUT = videoRoutes.editorial.keepAutosave;
+export const DELETE = videoRoutes.editorial.discardAutosave;

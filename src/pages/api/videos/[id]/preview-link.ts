@@ -1,4 +1,4 @@
 import { videoRoutes } from "@/modules/videos/video-routes.server";
 
-export const POST = videoRoutes.createPreviewLink;
-export const DELETE = videoRoutes.revokePreviewLinks;
+export const POST = videoRoutes.editorial.createPreviewLink;
+export const DELETE = videoRoutes.editorial.revokePreviewLinks;

@@ -1,3 +1,3 @@
 import { postRoutes } from "@/modules/posts/post-routes.server";
 
-export const GET = postRoutes.list;
+export const GET = postRoutes.editorial.list;

@@ -1,3 +1,3 @@
 import { videoRoutes } from "@/modules/videos/video-routes.server";
 
-export const GET = videoRoutes.one;
+export const GET = videoRoutes.editorial.one;

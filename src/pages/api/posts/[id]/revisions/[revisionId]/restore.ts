@@ -1,3 +1,3 @@
 import { postRoutes } from "@/modules/posts/post-routes.server";
 
-export const POST = postRoutes.restore;
+export const POST = postRoutes.editorial.restore;

@@ -1,3 +1,3 @@
 import { videoRoutes } from "@/modules/videos/video-routes.server";
 
-export const POST = videoRoutes.restore;
+export const POST = videoRoutes.editorial.restore;
