@@ -1,0 +1,118 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { apiRequest } from "@/lib/api-request";
+import { mayDiscardUnsavedWork } from "@/lib/unsaved-work";
+import { asRecord, type RevisionWithDocumentJson } from "../revision-json";
+import type { Editing } from "./manager-config";
+import type { AutosaveState, AutosaveTarget } from "./use-autosave";
+
+/** The item with the fields an autosave holds for it, where they are of a kind the item's field can take. */
+function withAutosave<T extends object>(item: T, document: Readonly<Record<string, unknown>>): T {
+  const merged: Record<string, unknown> = { ...asRecord(item) };
+  for (const [key, value] of Object.entries(document)) {
+    const own = merged[key];
+    if (key in item && (own === null || value === null || typeof own === typeof value)) merged[key] = value;
+  }
+  return merged as T;
+}
+
+const NO_AUTOSAVE: AutosaveState = { savedAt: null, flush: () => Promise.resolve() };
+
+/**
+ * The autosave of what the dialog edits: the one left from before, until the owner
+ * continues or discards it, and what the form has kept since, which closing offers to keep
+ * or discard. `editedUrl` is the item's address (none while creating); `close` closes the
+ * dialog. Whatever closes the dialog (a save, Esc, the close button) ends this state.
+ */
+export function useEditSession<T extends object>(
+  editing: Editing<T>,
+  editedUrl: string | undefined,
+  close: () => void,
+) {
+  const autosaveUrl = `${editedUrl ?? ""}/autosave`;
+  const leftOver = useQuery<{ autosave: RevisionWithDocumentJson | null }>({
+    queryKey: [autosaveUrl],
+    enabled: editedUrl !== undefined,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const [leftOverSettled, setLeftOverSettled] = useState(false);
+  const [resumed, setResumed] = useState<{ document: Readonly<Record<string, unknown>>; savedAt: Date } | null>(null);
+  const autosave = useRef<AutosaveState>(NO_AUTOSAVE);
+  const [closing, setClosing] = useState(false);
+  // A new form for the same item (a restore, an autosave continued) starts from its new values.
+  const [formKey, setFormKey] = useState(0);
+
+  useEffect(() => {
+    if (editing) return;
+    autosave.current = NO_AUTOSAVE;
+    setClosing(false);
+    setResumed(null);
+    setLeftOverSettled(false);
+  }, [editing]);
+
+  // Already gone (saved or discarded elsewhere) is as good as discarded.
+  const discard = () => apiRequest("DELETE", autosaveUrl).catch(() => undefined);
+
+  return {
+    /** The autosave left from before, while the owner has not said what to do with it. */
+    leftOver: leftOverSettled ? null : (leftOver.data?.autosave ?? null),
+    /** Whether closing waits for the owner to keep or discard the work autosaved since opening. */
+    closing,
+    formKey,
+    /** The autosave continued, whole, for what the item itself has no field for. */
+    resumed: resumed?.document,
+    /** The item as the form opens on it: with a continued autosave's fields. */
+    formItem: (item: T): T => (resumed ? withAutosave(item, resumed.document) : item),
+
+    /** Close the dialog: with autosaved work, once the owner says whether to keep it; else unless they would rather keep what they typed. */
+    requestClose: () => {
+      if (autosave.current.savedAt) {
+        setClosing(true);
+        return;
+      }
+      if (!mayDiscardUnsavedWork()) return;
+      close();
+    },
+    keepAndClose: () => {
+      void autosave.current.flush().then(close);
+    },
+    discardAndClose: () => {
+      void discard().then(close);
+    },
+    stay: () => {
+      setClosing(false);
+    },
+
+    continueLeftOver: (left: RevisionWithDocumentJson) => {
+      setResumed({ document: asRecord(left.document), savedAt: new Date(left.createdAt) });
+      setLeftOverSettled(true);
+      setFormKey((key) => key + 1);
+    },
+    discardLeftOver: () => {
+      setLeftOverSettled(true);
+      void discard();
+    },
+    /** A revision was restored: the form starts again from it, with nothing autosaved. */
+    restored: () => {
+      setResumed(null);
+      setLeftOverSettled(true);
+      autosave.current = NO_AUTOSAVE;
+      setFormKey((key) => key + 1);
+    },
+
+    /** Where an edit form keeps its work as it goes; a new item has none. */
+    target:
+      editedUrl === undefined
+        ? undefined
+        : ({
+            url: autosaveUrl,
+            resumedAt: resumed?.savedAt,
+            onState: (state) => {
+              autosave.current = state;
+              // Work kept since opening supersedes what was left from before.
+              if (state.savedAt && !resumed) setLeftOverSettled(true);
+            },
+          } satisfies AutosaveTarget),
+  };
+}
