@@ -12,8 +12,6 @@ import { useEditSession } from "./use-edit-session";
 import { managerAddress, useManagerList } from "./use-manager-list";
 import { useManagerSaves } from "./use-manager-saves";
 
-export type { FormProps, ManagedItem, ManagerConfig } from "./manager-config";
-
 /** The shared shape of the admin managers: a list of cards, and one dialog to create or edit. */
 export function ManagerShell<T extends ManagedItem, I>({
   config,

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { FormProps } from "@/modules/editorial/components/ManagerShell";
+import type { FormProps } from "@/modules/editorial/components/manager-config";
 import { postImagesKey } from "../keys";
 import type { PostInput } from "../schema";
 import type { AdminPostJson, PostImageJson } from "../serialize";

@@ -1,0 +1,96 @@
+import { useId, useState } from "react";
+import type { z } from "zod";
+import { TextField, useEditorForm } from "@/components/admin/FormControls";
+import type { Category } from "@/lib/categories";
+import { clampRating } from "@/lib/form-fields";
+import { usePublishing, type Standing } from "@/modules/editorial/components/PublicationActions";
+import { autosaveText, useAutosave, type AutosaveTarget } from "@/modules/editorial/components/use-autosave";
+
+/** What every item's form edits, as the admin reads the item. */
+export interface EditedItem extends Standing {
+  title: string;
+  category: string;
+  mehRating: number;
+  featured: boolean;
+  existentialEcho: string | null;
+  soundtrackPotential: string | null;
+  emotionalTexture: string | null;
+}
+
+/**
+ * The fields every item's form has, as the form holds them: its text fields (the shared
+ * ones and the kind's own `texts`), category, rating and featured switch. `values` are
+ * those as the form sends them, for the kind to add its own to.
+ */
+export function useItemFields<N extends string>(item: EditedItem | undefined, texts: Record<N, string>) {
+  const id = useId();
+  const [text, setText] = useState({
+    title: item?.title ?? "",
+    ...texts,
+    existentialEcho: item?.existentialEcho ?? "",
+    soundtrackPotential: item?.soundtrackPotential ?? "",
+    emotionalTexture: item?.emotionalTexture ?? "",
+  });
+  const [category, setCategory] = useState(item?.category ?? "");
+  const [rating, setRating] = useState(String(clampRating(item?.mehRating)));
+  const [featured, setFeatured] = useState(item?.featured ?? false);
+  return {
+    id,
+    text,
+    setText,
+    category,
+    setCategory,
+    rating,
+    setRating,
+    featured,
+    setFeatured,
+    values: { ...text, category: category as Category, mehRating: clampRating(rating), featured },
+  };
+}
+
+export type ItemFields<N extends string> = ReturnType<typeof useItemFields<N>>;
+
+/**
+ * What an item's form does with its work: the publishing buttons' fields, the autosave of
+ * an edit (into `autosave`), field errors by the endpoint's `schema`, and the submit.
+ * `textField` draws one of the form's text fields with its error.
+ */
+export function useItemForm<N extends string, I>(
+  fields: ItemFields<N>,
+  item: EditedItem | undefined,
+  schema: z.ZodType<I>,
+  work: I,
+  { autosave: autosaveTo, onSubmit }: { autosave?: AutosaveTarget; onSubmit: (input: I) => void },
+) {
+  const publishing = usePublishing(item);
+  const input: I = { ...work, ...publishing.fields };
+  const autosave = useAutosave<I>(autosaveTo, schema, work);
+  const { errors, submit } = useEditorForm(
+    schema,
+    input,
+    onSubmit,
+    (submitter) => ({ ...input, ...publishing.fieldsFor(submitter) }),
+    autosave.settled,
+  );
+  const { id, text, setText } = fields;
+  return {
+    errors,
+    submit,
+    publication: publishing.controls,
+    note: autosaveText(autosave),
+    textField: (name: keyof typeof text, label: string, rows = 0) => (
+      <TextField
+        id={`${id}-${name}`}
+        label={label}
+        value={text[name]}
+        rows={rows}
+        error={errors[name]}
+        onChange={(value) => {
+          setText({ ...text, [name]: value });
+        }}
+      />
+    ),
+  };
+}
+
+export type ItemForm<N extends string, I> = ReturnType<typeof useItemForm<N, I>>;
