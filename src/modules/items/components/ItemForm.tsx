@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { CategorySelect, FeaturedCheckbox, RatingInput, SlugField } from "@/components/admin/FormControls";
 import { PublicationActions } from "@/modules/editorial/components/PublicationActions";
-import type { ItemFields, ItemForm as Form } from "./use-item-form";
+import type { ItemForm as Form } from "./use-item-form";
 
 /**
  * An item's dialog form (SPEC §4), its fields in the order every kind shows them: title,
@@ -9,37 +9,28 @@ import type { ItemFields, ItemForm as Form } from "./use-item-form";
  * the three analysis fields, the kind's `footer`, and the publishing buttons.
  */
 export function ItemForm<N extends string, I>({
-  fields,
   form,
   kind,
   noun,
-  slug,
-  pending,
-  onCancel,
   body,
   media,
   footer,
 }: {
-  fields: ItemFields<N>;
   form: Form<N, I>;
   /** Where its slugs are found free: "posts", "videos". */
   kind: "posts" | "videos";
   /** What the buttons name: "Post", "Video". */
   noun: string;
-  /** The edited item's slug; none for a new one. */
-  slug: string | undefined;
-  pending: boolean;
-  onCancel: () => void;
   body: ReactNode;
   media: ReactNode;
   footer?: ReactNode;
 }) {
+  const { fields, item, errors } = form;
   const { id } = fields;
-  const { errors } = form;
   return (
     <form className="post-form" onSubmit={form.submit} noValidate>
       {form.textField("title", "Title")}
-      <SlugField id={`${id}-slug`} slug={slug} title={fields.text.title} kind={kind} />
+      <SlugField id={`${id}-slug`} slug={item?.slug} title={fields.text.title} kind={kind} />
       {body}
       <CategorySelect
         id={`${id}-category`}
@@ -57,12 +48,12 @@ export function ItemForm<N extends string, I>({
       <PublicationActions
         id={`${id}-publication`}
         noun={noun}
-        saveLabel={slug === undefined ? `Create ${noun}` : `Update ${noun}`}
+        saveLabel={item ? `Update ${noun}` : `Create ${noun}`}
         {...form.publication}
         error={errors.publishedAt ?? errors.status}
         note={form.note}
-        pending={pending}
-        onCancel={onCancel}
+        pending={form.pending}
+        onCancel={form.onCancel}
       />
     </form>
   );

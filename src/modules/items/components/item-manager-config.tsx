@@ -1,28 +1,18 @@
-import type { ReactNode } from "react";
-import type { FormProps, ManagedItem, ManagerConfig } from "@/modules/editorial/components/manager-config";
-import type { DiffField } from "@/modules/editorial/word-diff";
+import type { ManagedItem, ManagerConfig } from "@/modules/editorial/components/manager-config";
 import { EmailThis } from "@/modules/newsletter/components/EmailThis";
 import { ManagedItemCard, type ManagedCardItem, type ManagedCardLook } from "./ManagedItemCard";
 
 /** What one kind says of its manager; its headings, notices and questions follow from its name. */
-export interface ItemManagerSpec<T, I> {
-  noun: "post" | "video";
-  /** The list endpoint, from the kind's `keys.ts`. */
-  endpoint: string;
-  loadingText: string;
-  /** What a failure's notice calls an item: "blog post", "video". */
-  failureNoun: string;
-  /** A more precise failure text when the server names a field under one of these prefixes. */
-  fieldFailed?: Record<string, string>;
-  /** Where an item is seen by visitors. */
-  publicPath: (item: T) => string;
-  /** The text fields the history compares, in order, with what the form calls them. */
-  historyFields: readonly DiffField[];
-  /** The item's picture (cover, poster), shown on its card. */
-  cover: (item: T) => string;
-  card: ManagedCardLook<T>;
-  form: (props: FormProps<T, I>) => ReactNode;
-}
+export type ItemManagerSpec<T extends ManagedItem, I> = Pick<
+  ManagerConfig<T, I>,
+  "endpoint" | "loadingText" | "publicPath" | "historyFields" | "cover" | "form"
+> &
+  Partial<Pick<ManagerConfig<T, I>["toasts"], "fieldFailed">> & {
+    noun: "post" | "video";
+    /** What a failure's notice calls an item: "blog post", "video". */
+    failureNoun: string;
+    card: ManagedCardLook<T>;
+  };
 
 /**
  * A kind's manager, as the shell draws it: "Posts", "New Post", "Post Created" and the

@@ -8,6 +8,7 @@ import { autosaveText, useAutosave, type AutosaveTarget } from "@/modules/editor
 
 /** What every item's form edits, as the admin reads the item. */
 export interface EditedItem extends Standing {
+  slug: string;
   title: string;
   category: string;
   mehRating: number;
@@ -50,6 +51,14 @@ export function useItemFields<N extends string>(item: EditedItem | undefined, te
 
 export type ItemFields<N extends string> = ReturnType<typeof useItemFields<N>>;
 
+/** What the manager hands an item's form, beside the item (`FormProps`). */
+interface FormHandlers<I> {
+  autosave?: AutosaveTarget;
+  pending: boolean;
+  onSubmit: (input: I) => void;
+  onCancel: () => void;
+}
+
 /**
  * What an item's form does with its work: the publishing buttons' fields, the autosave of
  * an edit (into `autosave`), field errors by the endpoint's `schema`, and the submit.
@@ -60,7 +69,7 @@ export function useItemForm<N extends string, I>(
   item: EditedItem | undefined,
   schema: z.ZodType<I>,
   work: I,
-  { autosave: autosaveTo, onSubmit }: { autosave?: AutosaveTarget; onSubmit: (input: I) => void },
+  { autosave: autosaveTo, pending, onSubmit, onCancel }: FormHandlers<I>,
 ) {
   const publishing = usePublishing(item);
   const input: I = { ...work, ...publishing.fields };
@@ -74,6 +83,10 @@ export function useItemForm<N extends string, I>(
   );
   const { id, text, setText } = fields;
   return {
+    fields,
+    item,
+    pending,
+    onCancel,
     errors,
     submit,
     publication: publishing.controls,

@@ -38,18 +38,14 @@ export function PostForm({ post, images = [], autosave, pending, onSubmit, onCan
     readTime: minutes,
     images: gallery.map((item) => ({ imageUrl: item.imageUrl, description: item.description, caption: item.caption })),
   };
-  const form = useItemForm(fields, post, postInputSchema, work, { autosave, onSubmit });
+  const form = useItemForm(fields, post, postInputSchema, work, { autosave, pending, onSubmit, onCancel });
   const { id } = fields;
 
   return (
     <ItemForm
-      fields={fields}
       form={form}
       kind="posts"
       noun="Post"
-      slug={post?.slug}
-      pending={pending}
-      onCancel={onCancel}
       body={
         <>
           {form.textField("excerpt", "Excerpt", 3)}

@@ -48,18 +48,14 @@ export function VideoForm({ item, autosave, pending, onSubmit, onCancel }: FormP
   }, []);
 
   const work: VideoInput = { ...fields.values, videoUrl, thumbnailUrl, captionsUrl, duration: Number(duration) };
-  const form = useItemForm(fields, item, videoInputSchema, work, { autosave, onSubmit });
+  const form = useItemForm(fields, item, videoInputSchema, work, { autosave, pending, onSubmit, onCancel });
   const error = (name: string) => <FieldError message={form.errors[name]} />;
 
   return (
     <ItemForm
-      fields={fields}
       form={form}
       kind="videos"
       noun="Video"
-      slug={item?.slug}
-      pending={pending}
-      onCancel={onCancel}
       body={form.textField("description", "Description", 6)}
       media={
         <>
