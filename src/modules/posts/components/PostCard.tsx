@@ -1,17 +1,13 @@
-import { Picture } from "@/components/ui/Picture";
-import { CategoryBadge } from "@/components/ui/CategoryBadge";
+import { ItemCard } from "@/components/ui/ItemCard";
 import { categoryHref, postPath } from "@/lib/paths";
 import type { PostCardData } from "../card";
-import { SnippetText } from "@/components/ui/SnippetText";
 import { PostMeta } from "./PostMeta";
-
-const CARD_SIZES = "(min-width: 1232px) 380px, (min-width: 700px) 45vw, 92vw";
 
 /** A post in a grid: cover, category, title, excerpt (or a search's snippet), rating, date and read time. */
 export function PostCard({
   post,
   eager = false,
-  heading: Heading = "h3",
+  heading = "h3",
 }: {
   post: PostCardData;
   eager?: boolean;
@@ -19,24 +15,17 @@ export function PostCard({
   heading?: "h2" | "h3";
 }) {
   return (
-    <article className="card">
-      <Picture
-        src={post.imageUrl}
-        alt=""
-        width={640}
-        height={360}
-        widths={[320, 480, 640, 960]}
-        sizes={CARD_SIZES}
-        eager={eager}
-      />
-      <div className="card__body">
-        <CategoryBadge category={post.category} href={categoryHref(post.category)} />
-        <Heading className="card__title">
-          <a href={postPath(post.slug)}>{post.title}</a>
-        </Heading>
-        <p className="card__excerpt">{post.snippet ? <SnippetText snippet={post.snippet} /> : post.excerpt}</p>
-        <PostMeta mehRating={post.mehRating} publishedAt={post.publishedAt} readTime={post.readTime} />
-      </div>
-    </article>
+    <ItemCard
+      picture={post.imageUrl}
+      eager={eager}
+      category={post.category}
+      categoryHref={categoryHref(post.category)}
+      title={post.title}
+      href={postPath(post.slug)}
+      heading={heading}
+      excerpt={post.excerpt}
+      snippet={post.snippet}
+      meta={<PostMeta mehRating={post.mehRating} publishedAt={post.publishedAt} readTime={post.readTime} />}
+    />
   );
 }
