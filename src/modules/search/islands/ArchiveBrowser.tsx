@@ -1,9 +1,10 @@
-import { ListingBrowser, type ListingConfig } from "@/components/ListingBrowser";
+import { ListingBrowser } from "@/components/ListingBrowser";
 import { countOf } from "@/lib/format";
 import type { ListingState } from "@/lib/listing-state";
 import type { Page } from "@/lib/paging";
 import { offlinePosts } from "@/modules/search/offline-source";
 import { MatchingVideos } from "@/modules/search/components/MatchingVideos";
+import { itemListing } from "@/modules/search/item-listing";
 import type { VideoCardData } from "@/modules/videos/card";
 import type { PostCardData } from "../../posts/card";
 import { PostCard } from "../../posts/components/PostCard";
@@ -12,7 +13,9 @@ import { loadPostCards } from "../../posts/load-cards";
 
 const plural = (n: number) => countOf(n, "post");
 
-const archive: ListingConfig<PostCardData> = {
+const archive = itemListing<PostCardData>({
+  noun: "posts",
+  nothing: "No posts available",
   base: "/archive",
   searchLabel: "Search posts and videos",
   allLabel: "All Posts",
@@ -21,17 +24,10 @@ const archive: ListingConfig<PostCardData> = {
   keyOf: postsKey,
   load: loadPostCards,
   offline: offlinePosts,
-  idOf: (post) => post.id,
   render: (post) => <PostCard post={post} heading="h2" />,
   count: (n, { search }) => (search ? `${plural(n)} found for "${search}"` : `${plural(n)} found`),
-  empty: ({ search, category }, failed) => {
-    if (failed) return "Search failed";
-    if (search) return `No posts found for "${search}"`;
-    if (category) return `No posts found in "${category}" category`;
-    return "No posts available";
-  },
   resetLabel: "View all posts",
-};
+});
 
 /** The archive's island: search, category filter, count and grid, and the videos a search finds. */
 export default function ArchiveBrowser(props: {

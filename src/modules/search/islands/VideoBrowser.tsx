@@ -1,13 +1,16 @@
-import { ListingBrowser, type ListingConfig } from "@/components/ListingBrowser";
+import { ListingBrowser } from "@/components/ListingBrowser";
 import type { ListingState } from "@/lib/listing-state";
 import type { Page } from "@/lib/paging";
+import { itemListing } from "@/modules/search/item-listing";
 import { offlineVideos } from "@/modules/search/offline-source";
 import type { VideoCardData } from "../../videos/card";
 import { VideoCard } from "../../videos/components/VideoCard";
 import { videosKey } from "../../videos/keys";
 import { loadVideoCards } from "../../videos/load-cards";
 
-const videos: ListingConfig<VideoCardData> = {
+const videos = itemListing<VideoCardData>({
+  noun: "videos",
+  nothing: "No videos available yet",
   base: "/videos",
   searchLabel: "Search videos",
   allLabel: "All Videos",
@@ -16,15 +19,8 @@ const videos: ListingConfig<VideoCardData> = {
   keyOf: videosKey,
   load: loadVideoCards,
   offline: offlineVideos,
-  idOf: (video) => video.id,
   render: (video) => <VideoCard video={video} heading="h2" />,
-  empty: ({ search, category }, failed) => {
-    if (failed) return "Search failed";
-    if (search) return `No videos found for "${search}"`;
-    if (category) return `No videos found in "${category}" category`;
-    return "No videos available yet";
-  },
-};
+});
 
 /** The videos page's island: search box, category filter and grid. */
 export default function VideoBrowser(props: { initial: ListingState; initialVideos: Page<VideoCardData> }) {
