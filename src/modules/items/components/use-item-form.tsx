@@ -49,7 +49,7 @@ export function useItemFields<N extends string>(item: EditedItem | undefined, te
   };
 }
 
-export type ItemFields<N extends string> = ReturnType<typeof useItemFields<N>>;
+export type ItemFormFields<N extends string> = ReturnType<typeof useItemFields<N>>;
 
 /** What the manager hands an item's form, beside the item (`FormProps`). */
 interface FormHandlers<I> {
@@ -65,7 +65,7 @@ interface FormHandlers<I> {
  * `textField` draws one of the form's text fields with its error.
  */
 export function useItemForm<N extends string, I>(
-  fields: ItemFields<N>,
+  fields: ItemFormFields<N>,
   item: EditedItem | undefined,
   schema: z.ZodType<I>,
   work: I,
