@@ -78,7 +78,7 @@ export async function readerPage(astro: AstroGlobal, purpose: LinkPurpose) {
   return {
     token,
     outcome: id !== null && outcome !== "unknown" ? outcome : "unknown",
-    /** The reader has left already: an unsubscribe page says so rather than ask again. */
-    left: id !== null && (await hasLeft(siteDb(), id)),
+    /** The reader has left already: an unsubscribe page says so rather than ask again (a confirm page never asks). */
+    left: purpose === "unsubscribe" && id !== null && (await hasLeft(siteDb(), id)),
   };
 }
