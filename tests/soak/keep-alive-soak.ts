@@ -158,7 +158,9 @@ try {
         hangUp(renderedEachTime()[n % 2] ?? "/", ways[(n + 1) % ways.length] ?? "soon"),
         n % 5 === 0 ? halfBody() : undefined,
       ]);
-      await pause(Math.random() * 200);
+      // A few leavers a second are enough to meet every way of leaving hundreds of times; more
+      // would only take the machine from whatever runs beside the soak.
+      await pause(300 + Math.random() * 400);
     }
   };
 
