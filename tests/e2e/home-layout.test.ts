@@ -1,5 +1,6 @@
 import type { Dialog, Locator, Page, Request } from "@playwright/test";
-import { dismiss, signInAs } from "./admin-helpers";
+import { newElement } from "../../src/modules/page-layouts/defaults";
+import { dismiss, setLayout, signInAs } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 import { holdClock, seriousViolations } from "./support";
 
@@ -19,6 +20,24 @@ function answerPrompts(page: Page, ...answers: (string | null)[]): void {
     void (next === null || next === undefined ? dialog.dismiss() : dialog.accept(next));
   };
   page.on("dialog", answer);
+}
+
+// A line's leading (line height less the glyphs' height) is space a text's box holds above
+// and below its words; anything beyond it is blank space a reader would notice.
+const LEADING_TOLERANCE = 10;
+
+/** How much taller than its words and its padding each element of a published design is drawn, in pixels. */
+function blankSpace(design: Locator): Promise<number[]> {
+  return design.locator(".designed-layout__canvas > *").evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const words = document.createRange();
+      words.selectNodeContents(node);
+      const style = getComputedStyle(node);
+      const frame = ["paddingTop", "paddingBottom", "borderTopWidth", "borderBottomWidth"] as const;
+      const around = frame.reduce((sum, side) => sum + Number.parseFloat(style[side]), 0);
+      return Math.round(node.getBoundingClientRect().height - words.getBoundingClientRect().height - around);
+    }),
+  );
 }
 
 // A copy overlaps its original, so each element is grabbed by its free top left corner.
@@ -248,4 +267,44 @@ test("a published design is part of the stored home page: visitors see it withou
   await expect(home.getByRole("heading", { name: "Featured" })).toBeVisible();
   await expect(home.getByRole("region", { name: "Featured design" })).toHaveCount(0);
   await visitor.close();
+});
+
+test("on a phone a designed text and button are as tall as their words, whatever height they have on a wide screen", async ({
+  admin,
+  browser,
+}) => {
+  // Heights as the editors leave them after a resize at the design width: the box as it was
+  // drawn there, grown by wrapping, taller than the words need once the text has room.
+  const layout = await setLayout(admin, [
+    { ...newElement("text", "element-1", { x: 0, y: 0 }, "home"), width: 600, height: 300, content: "Nothing to see." },
+    { ...newElement("button", "element-2", { x: 0, y: 320 }, "home"), width: 160, height: 101, content: "Read on" },
+  ]);
+  const published = await admin.post(`/api/layouts/${String(layout.id)}/publish`, {
+    data: { versionId: layout.versionId },
+  });
+  expect(published.ok()).toBe(true);
+
+  for (const width of [1280, 390]) {
+    const visitor = await browser.newContext({ viewport: { width, height: 900 } });
+    const home = await visitor.newPage();
+    await home.goto("/");
+    const design = home.getByRole("region", { name: "Featured design" });
+    await expect(design.getByText("Nothing to see.")).toBeVisible();
+    if (width === 1280) {
+      // On a wide screen the owner's heights stand, as the canvas drew them.
+      expect((await design.getByText("Nothing to see.").boundingBox())?.height).toBe(300);
+      expect((await design.getByRole("link", { name: "Read on" }).boundingBox())?.height).toBe(101);
+    } else {
+      // Stacked, no blank space beyond the line's own leading.
+      const slack = await blankSpace(design);
+      expect(
+        slack.every((space) => space >= 0 && space <= LEADING_TOLERANCE),
+        `blank space ${slack.join(", ")}`,
+      ).toBe(true);
+    }
+    await visitor.close();
+  }
+
+  const unpublished = await admin.delete(`/api/layouts/${String(layout.id)}/publish`);
+  expect(unpublished.ok()).toBe(true);
 });

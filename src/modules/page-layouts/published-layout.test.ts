@@ -44,14 +44,14 @@ describe("publishedLayoutCss", () => {
     expect(css).toContain("z-index: 2; background-color: #667eea; border-radius: calc(8cqi / 12); border: none; }");
   });
 
-  it("stacks elements at their own sizes on narrow screens, never wider than the screen", () => {
+  it("stacks elements at their own widths on narrow screens, never wider than the screen", () => {
     const css = publishedLayoutCss([picture, heading]);
     const stacked = css.slice(css.indexOf("@container (width < 760px)"));
     expect(stacked).toContain(
       ".designed-layout__element-2 { margin: 0; width: min(100%, 200px); height: auto; aspect-ratio: 200 / 150; background-color: #f0f0f0; border-radius: 8px; object-fit: cover; }",
     );
     expect(stacked).toContain(
-      ".designed-layout__element-1 { margin: 0; width: min(100%, 200px); height: auto; min-height: 40px; font-size: 16px;",
+      ".designed-layout__element-1 { margin: 0; width: min(100%, 200px); height: auto; min-height: 0; font-size: 16px;",
     );
     expect(stacked.indexOf("element-2")).toBeLessThan(stacked.indexOf("element-1"));
   });

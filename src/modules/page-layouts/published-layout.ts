@@ -127,12 +127,15 @@ export function placedDeclarations(element: LayoutElement, layer: number): Style
 
 function stackedRule(element: LayoutElement): string {
   const width: StyleDeclaration = ["width", `min(100%, ${element.width}px)`];
+  // Text and buttons are as tall as their words: a stored height is the box as drawn at the
+  // design width, often grown there by wrapping, and kept on a phone it is blank space. The
+  // wide screen's scaled min-height is undone too.
   const size: StyleDeclaration[] =
     element.type === "image"
       ? [width, ["height", "auto"], ["aspect-ratio", `${Math.max(element.width, 1)} / ${Math.max(element.height, 1)}`]]
       : element.type === "box" || element.type === "container"
         ? [width, ["height", `${element.height}px`]]
-        : [width, ["height", "auto"], ["min-height", `${element.height}px`]];
+        : [width, ["height", "auto"], ["min-height", "0"]];
   return rule(`.${classOf(element.id)}`, [["margin", "0"], ...size, ...styleDeclarations(element, false)]);
 }
 
@@ -142,7 +145,7 @@ function stackedRule(element: LayoutElement): string {
  * keeps its shape from the design width down. Each element is placed by its margins in the
  * canvas's one grid cell rather than absolutely, so text that grows its box (a narrower
  * screen, a visitor's fonts) grows the band with it instead of running over what follows; below `STACK_BELOW_PX` the elements stack in
- * reading order at their own sizes, never wider than the screen. Layers follow the owner's
+ * reading order at their own widths, never wider than the screen, text and buttons as tall as their words. Layers follow the owner's
  * order, as on the canvas. The same elements always give the same bytes.
  */
 export function publishedLayoutCss(raw: readonly unknown[]): string {
