@@ -104,11 +104,12 @@ test.describe("on a window wide enough for the whole canvas at 100 %", () => {
     await expect(page.getByRole("option", { name: "Fit width (100%)" })).toBeAttached();
 
     // The palette: the first element at 100,100, each next one beside the others rather than on
-    // them, selected, at the designer's size (SPEC §9).
+    // them, selected, at the designer's size (SPEC §9). A text's or a button's line and padding
+    // need 46 px, so the 40 px box is drawn 46 tall, and its height says so.
     for (const [kind, x, width, height] of [
-      ["Text", 100, 200, 40],
+      ["Text", 100, 200, 46],
       ["Image", 320, 200, 150],
-      ["Button", 540, 120, 40],
+      ["Button", 540, 120, 46],
       ["Box", 680, 200, 150],
       ["Container", 900, 300, 200],
     ] as const) {
@@ -186,6 +187,63 @@ test.describe("on a window wide enough for the whole canvas at 100 %", () => {
     await page.getByRole("link", { name: "Close" }).click();
     await expect(page).toHaveURL(/\/admin$/);
   });
+});
+
+/**
+ * The height the canvas draws the element `id` at, once its Height field and its Layers row
+ * give the same number; a mismatch fails with all three.
+ */
+async function agreedHeight(page: Page, id: string): Promise<number> {
+  const drawn = page.locator(`.designer-canvas__page [data-element-id="${id}"]`);
+  let height = 0;
+  await expect
+    .poll(async () => {
+      height = await drawn.evaluate((node: HTMLElement) => node.offsetHeight);
+      const shown = await field(page, "Height").inputValue();
+      const row = await page.getByRole("region", { name: "Layers" }).getByRole("button", { pressed: true }).innerText();
+      return shown === String(height) && row.endsWith(`×${height}`)
+        ? "agree"
+        : `Height field ${shown}, Layers row "${row}", drawn ${height}`;
+    })
+    .toBe("agree");
+  return height;
+}
+
+test("the Height field and the Layers row give the height the canvas draws, words that grew the box included", async ({
+  page,
+  admin,
+}) => {
+  await setLayout(admin, [
+    {
+      id: "element-1",
+      type: "text",
+      x: 40,
+      y: 60,
+      width: 200,
+      height: 40,
+      content: "Hello, visitor. Nothing much here, and that is the whole point of it.",
+      styles: DEFAULT_STYLES.text,
+    },
+  ]);
+  await signInAs(admin, page.context());
+  await openDesigner(page);
+  await layers(page).first().click();
+  // Four lines in a box 200 px wide: the words grow it past its stored 40 px.
+  const grown = await agreedHeight(page, "element-1");
+  expect(grown).toBeGreaterThan(40);
+
+  // Wider, the same words need fewer lines, and the box shrinks back to what they need.
+  await field(page, "Width").fill("600");
+  await field(page, "Width").blur();
+  const wide = await agreedHeight(page, "element-1");
+  expect(wide).toBeLessThan(grown);
+
+  // A height taller than the words is the box's, drawn and shown alike.
+  await field(page, "Height").fill("240");
+  await field(page, "Height").blur();
+  expect(await agreedHeight(page, "element-1")).toBe(240);
+  await page.getByRole("button", { name: "Undo" }).click();
+  expect(await agreedHeight(page, "element-1")).toBe(wide);
 });
 
 test("the properties panel edits by keyboard and refuses a style with its reason", async ({ page, admin }) => {

@@ -1,7 +1,7 @@
 import type { Group as GroupNode } from "konva/lib/Group";
 import type { KonvaEventObject } from "konva/lib/Node";
 import type { Transformer as TransformerNode } from "konva/lib/shapes/Transformer";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { useCssomStyles, type StyleDeclaration } from "@/lib/use-cssom-styles";
 import { Layer, Line, Stage, Transformer } from "react-konva/lib/ReactKonvaCore";
 import "konva/lib/shapes/Line";
@@ -13,10 +13,14 @@ import type { Gesture } from "../layout-document";
 import type { LayoutElement } from "../schema";
 import DesignedElement from "../components/DesignedElement";
 import CanvasElement, { type ElementHandlers } from "./CanvasElement";
-import { asDrawn, DRAWN_ID_ATTRIBUTE, useDrawnHeights } from "./use-drawn-heights";
+import { DRAWN_ID_ATTRIBUTE } from "./use-drawn-heights";
 
 interface Props {
   elements: readonly LayoutElement[];
+  /** The same elements as tall as they are drawn (`asDrawn`), which the handles frame. */
+  drawn: readonly LayoutElement[];
+  /** Where the elements are drawn, for the designer to measure them (`useDrawnHeights`). */
+  pageRef: RefObject<HTMLDivElement | null>;
   selectedId: string | null;
   /** Design mode; in Preview nothing can be picked up, selected or resized. */
   editable: boolean;
@@ -46,10 +50,7 @@ const startGesture = (kind: string): Gesture => ({ id: `${kind}-${++gestures}`, 
  * element is drawn where the document then says.
  */
 export default function DesignerCanvas(props: Props) {
-  const { selectedId, editable, zoom } = props;
-  const page = useRef<HTMLDivElement>(null);
-  const heights = useDrawnHeights(page);
-  const elements = useMemo(() => asDrawn(props.elements, heights), [props.elements, heights]);
+  const { selectedId, editable, zoom, drawn: elements } = props;
   const height = stageHeight(elements);
   const frame = useCssomStyles<HTMLDivElement>(
     useMemo<StyleDeclaration[]>(
@@ -155,7 +156,7 @@ export default function DesignerCanvas(props: Props) {
   return (
     <div ref={frame} className="designer-canvas__frame">
       <div ref={scale} className="designer-canvas__page designed-layout designed-layout--editor">
-        <div ref={page} className="designed-layout__canvas">
+        <div ref={props.pageRef} className="designed-layout__canvas">
           {props.elements.map((element, index) => (
             <DesignedElement
               key={element.id}

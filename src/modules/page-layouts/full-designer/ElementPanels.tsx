@@ -7,8 +7,11 @@ import LayersList from "./LayersList";
 import PropertiesPanel from "./PropertiesPanel";
 
 interface Props {
+  /** As tall as they are drawn, as the Layers list shows them. */
   elements: readonly LayoutElement[];
   selected: LayoutElement | undefined;
+  /** How tall the selected element is drawn, which its Height field shows. */
+  drawnHeight: number | undefined;
   /** Changes typed into the panel: no announcement, the field itself says what it holds. */
   dispatch: Dispatch<LayoutAction>;
   /** Changes the live region should speak of. */
@@ -17,7 +20,7 @@ interface Props {
 }
 
 /** The selected element's properties, and the list of layers that selects by keyboard. */
-export default function ElementPanels({ elements, selected, dispatch, act, onChooseLayer }: Props) {
+export default function ElementPanels({ elements, selected, drawnHeight, dispatch, act, onChooseLayer }: Props) {
   const id = useId();
   const layersKeys = { [ELEMENT_KEYS_ATTRIBUTE]: "" };
   return (
@@ -28,6 +31,7 @@ export default function ElementPanels({ elements, selected, dispatch, act, onCho
           <PropertiesPanel
             key={selected.id}
             element={selected}
+            drawnHeight={drawnHeight ?? selected.height}
             onMove={(x, y, gesture) => {
               dispatch({ type: "move", id: selected.id, x, y, gesture });
             }}

@@ -11,6 +11,8 @@ import { useDraft } from "./use-draft";
 
 interface Props {
   element: LayoutElement;
+  /** How tall the element is drawn: its words may need more than its height, and grow it. */
+  drawnHeight: number;
   onMove: (x: number, y: number, gesture: Gesture) => void;
   onResize: (width: number, height: number, gesture: Gesture) => void;
   onContent: (content: string, gesture: Gesture) => void;
@@ -30,16 +32,17 @@ const BOX_FIELDS: { key: Box; label: string; max: number }[] = [
 ];
 
 function BoxField({
-  element,
+  value,
   field,
   onChange,
 }: {
-  element: LayoutElement;
+  /** What the field shows: the drawn height, for Height, so it says what the canvas draws. */
+  value: number;
   field: (typeof BOX_FIELDS)[number];
   onChange: (value: number, gesture: Gesture) => void;
 }) {
   const id = useId();
-  const draft = useDraft(String(element[field.key]));
+  const draft = useDraft(String(value));
   const parse =
     field.key === "x" || field.key === "y"
       ? (text: string) => placeCoordinate(Number.parseInt(text, 10))
@@ -166,6 +169,7 @@ function HrefField({ element, onHref }: Pick<Props, "element" | "onHref">) {
 /** The selected element's content, place, size and styles, each a field that edits the document as it is typed. */
 export default function PropertiesPanel({
   element,
+  drawnHeight,
   onMove,
   onResize,
   onContent,
@@ -203,7 +207,7 @@ export default function PropertiesPanel({
         {BOX_FIELDS.map((field) => (
           <BoxField
             key={field.key}
-            element={element}
+            value={field.key === "height" ? drawnHeight : element[field.key]}
             field={field}
             onChange={(value, gesture) => {
               onBox(field.key, value, gesture);

@@ -1,5 +1,5 @@
 import { QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useId, useReducer, useRef, useState } from "react";
+import { useCallback, useId, useMemo, useReducer, useRef, useState } from "react";
 import { useUnsavedWork } from "@/components/admin/use-unsaved-work";
 import { readableError } from "@/lib/api-request";
 import { canRedo, canUndo } from "@/lib/history";
@@ -13,6 +13,7 @@ import DesignerToolbar, { type DesignerMode, type ZoomChoice } from "../full-des
 import ElementPanels from "../full-designer/ElementPanels";
 import SaveBar from "../full-designer/SaveBar";
 import { useAnnouncer } from "../full-designer/use-announcer";
+import { asDrawn, useDrawnHeights } from "../full-designer/use-drawn-heights";
 import { useFitZoom } from "../full-designer/use-fit-zoom";
 import { ELEMENT_KEYS_ATTRIBUTE, useDesignerKeys } from "../full-designer/use-designer-keys";
 import { VersionsSection } from "../full-designer/VersionsPanel";
@@ -47,6 +48,12 @@ function Designer({ pageName, initial }: { pageName: LayoutPage; initial: Layout
   const zoom = zoomChoice === "fit" ? fitZoom : zoomChoice;
   const elements = editor.history.present;
   const selected = elements.find((element) => element.id === editor.selectedId);
+  // The elements as tall as the canvas draws them (words that need more room grow the box):
+  // the handles, the panels and the announcements all give these sizes, so they agree.
+  const page = useRef<HTMLDivElement>(null);
+  const heights = useDrawnHeights(page);
+  const drawn = useMemo(() => asDrawn(elements, heights), [elements, heights]);
+  const selectedDrawn = drawn.find((element) => element.id === editor.selectedId);
   const design = mode === "design";
 
   const saving = useLayoutSaving({
@@ -60,7 +67,7 @@ function Designer({ pageName, initial }: { pageName: LayoutPage; initial: Layout
   useUnsavedWork(isUnsaved(editor));
 
   // The live region speaks once a change is drawn, of the selection as it then stands.
-  const { spoken, say } = useAnnouncer(describeSelection(selected));
+  const { spoken, say } = useAnnouncer(describeSelection(selectedDrawn));
 
   const act = useCallback(
     (action: LayoutAction, text?: string) => {
@@ -112,7 +119,7 @@ function Designer({ pageName, initial }: { pageName: LayoutPage; initial: Layout
   const chooseLayer = (elementId: string) => {
     select(elementId);
     const area = canvas.current;
-    const element = elements.find((candidate) => candidate.id === elementId);
+    const element = drawn.find((candidate) => candidate.id === elementId);
     if (!area || !element) return;
     const view = { left: area.scrollLeft, top: area.scrollTop, width: area.clientWidth, height: area.clientHeight };
     const onScreen = {
@@ -181,6 +188,8 @@ function Designer({ pageName, initial }: { pageName: LayoutPage; initial: Layout
           >
             <DesignerCanvas
               elements={elements}
+              drawn={drawn}
+              pageRef={page}
               selectedId={design ? editor.selectedId : null}
               editable={design}
               grid={grid}
@@ -217,8 +226,9 @@ function Designer({ pageName, initial }: { pageName: LayoutPage; initial: Layout
           />
           {design && (
             <ElementPanels
-              elements={elements}
+              elements={drawn}
               selected={selected}
+              drawnHeight={selectedDrawn?.height}
               dispatch={dispatch}
               act={act}
               onChooseLayer={chooseLayer}
