@@ -472,6 +472,42 @@ test("each accent changes what a visitor sees on the home page's first screen", 
   }
 });
 
+test("the cool accent shows in the home page's first screen at 1280×900 whatever post is featured, as the warm one does", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto("/");
+  // Every colour of what the first screen shows but the featured post (a site may have
+  // none, and its badge is the post's, not the page's), each with the words it holds.
+  const colours = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll("body *")]
+        .filter((node) => {
+          const box = node.getBoundingClientRect();
+          return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight && !node.closest("article");
+        })
+        .map((node) => {
+          const style = getComputedStyle(node);
+          const worn = [style.color, style.backgroundColor, style.borderBottomColor, style.textDecorationColor];
+          return { words: node.textContent.trim(), worn: worn.join(" ") };
+        }),
+    );
+  const before = await colours();
+  // As the CSS editor's preview dresses the page in a draft: a constructed sheet over the theme.
+  await page.evaluate(() => {
+    const draft = new CSSStyleSheet();
+    draft.replaceSync(":root { --accent-cool: #0000ff; }");
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, draft];
+  });
+  const after = await colours();
+  expect(after.map(({ words }) => words)).toEqual(before.map(({ words }) => words));
+  const changed = after.filter(({ worn }, index) => worn !== before[index]?.worn).map(({ words }) => words);
+  // The current page's underline in the header, and the chosen category's pill.
+  expect(changed).toEqual(expect.arrayContaining(["Home", "All Posts"]));
+  await context.close();
+});
+
 for (const width of [1280, 1024]) {
   test(`the preview at ${width} px is legible and shows only what visitors see, on home, a post and the archive`, async ({
     page,

@@ -60,7 +60,8 @@ export const THEME_TOKENS: readonly ThemeTokenSpec[] = [
     label: "Cool accent",
     kind: "color",
     group: "Colours",
-    usedBy: "category badges, the newsletter band, and through its strong shade links, badge text and the focus ring",
+    usedBy:
+      "category badges, the newsletter band, and through its strong shade links, badge text, the focus ring, the current page's underline and the chosen category",
   },
   {
     name: "--color-border",
