@@ -154,7 +154,7 @@ describe("the limits", () => {
     );
     await vi.waitFor(() => {
       expect(fake.requests).toHaveLength(NICKNAME_AI_CONCURRENCY);
-    });
+    }, 15_000);
     await resetRateLimit(handle.db, nicknameKeys.aiDay(new Date()));
     const budgeted = { ...generator, dailyAiLimit: 1 };
     // The provider has not answered any of them, and this one does not wait for it.

@@ -119,7 +119,7 @@ describe("the local driver's signed upload URL", () => {
     const folder = path.join(site.root, "raw", "image", String(owner.id));
     await vi.waitFor(async () => {
       expect((await readdir(folder)).filter((name) => name.endsWith(".part"))).toHaveLength(2);
-    });
+    }, 15_000);
     a.finish(jpeg.subarray(10));
     expect((await responses[0])?.status).toBe(201);
     b.finish(new Uint8Array(5));
