@@ -102,4 +102,4 @@ export const versionsQuery = z.object({
 export const layoutsQuery = z.object({ page: pageNameSchema });
 
 /** The published design's stylesheet: `v` is the version the page links, so it never changes. */
-export const layoutStylesheetQuery = z.object({ v: idText("Version").optional() });
+export const layoutStylesheetQuery = z.object({ v: z.string().max(64).optional() });

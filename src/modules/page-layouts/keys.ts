@@ -7,6 +7,6 @@ export const layoutsUrl = (pageName: string): string => `/api/layouts?page=${enc
 /** A layout's history (`GET /api/layouts/{id}/versions`). */
 export const versionsKey = (id: number): string => `/api/layouts/${id}/versions`;
 
-/** A page's published layout as a stylesheet; `v` is the published version's id, so it never changes. */
-export const layoutStylesheetPath = (pageName: string, versionId: number): string =>
-  `/api/layouts/${pageName}/styles.css?v=${versionId}`;
+/** A page's published layout as a stylesheet; `v` names its bytes, so what it answers never changes. */
+export const layoutStylesheetPath = (pageName: string, tag: string): string =>
+  `/api/layouts/${pageName}/styles.css?v=${tag}`;

@@ -1,11 +1,14 @@
 import { count } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { layoutVersions } from "../../../db/schema/index.ts";
+import { callEndpoint, endpoints } from "../../../tests/api-routes.ts";
 import { codeOf, layoutSite, text } from "../../../tests/setup/layout-site.ts";
 import { sitePublisher } from "@/modules/publishing/site-pages.server";
 import type { PublishedChange } from "@/modules/publishing/publisher.server";
 import { listVersions, publishedLayout } from "./layout-reads.server";
 import { deleteLayout, findLayout, setPublishedVersion } from "./layouts.server";
+import { publishedLayoutCss } from "./published-layout";
+import { publishedStylesheet } from "./published-stylesheet.server";
 
 // What visitors see of a design: the version published, none once it is unpublished or
 // deleted, and the page rendered again at each change the publisher hears of.
@@ -72,5 +75,49 @@ describe("deleteLayout", () => {
     await deleteLayout(site.handle.db, layout.id);
     expect(published).toEqual([]);
     expect(await codeOf(deleteLayout(site.handle.db, layout.id))).toBe("not_found");
+  });
+});
+
+describe("the published design's stylesheet", () => {
+  const route = endpoints.find((e) => e.method === "GET" && e.path === "/api/layouts/[ref]/styles.css");
+  const sheet = (v?: string) =>
+    callEndpoint(route ?? expect.fail("no stylesheet route"), {
+      user: null,
+      params: { ref: "home" },
+      query: v === undefined ? [] : [["v", v]],
+    });
+
+  it("is kept for good when asked for by the tag of its bytes, and checked on every use otherwise", async () => {
+    const layout = await create([text("element-1", "Live")]);
+    await setPublishedVersion(site.handle.db, layout.id, layout.versionId);
+    const { css, tag } = publishedStylesheet([text("element-1", "Live")]);
+    expect(css).toBe(publishedLayoutCss([text("element-1", "Live")]));
+
+    const kept = await sheet(tag);
+    expect([kept.status, kept.headers.get("cache-control"), await kept.text()]).toEqual([
+      200,
+      "public, max-age=31536000, immutable",
+      css,
+    ]);
+    // An address from before (a version's id, as pages once asked) is checked again each time.
+    for (const v of [String(layout.versionId), undefined]) {
+      const checked = await sheet(v);
+      expect([checked.headers.get("cache-control"), checked.headers.get("etag")]).toEqual([
+        "no-cache",
+        `"layout-${tag}"`,
+      ]);
+    }
+  });
+
+  it("has another tag when its bytes differ, so a change to how designs are drawn reaches kept copies", () => {
+    const tags = new Set(
+      [[text("element-1", "Live")], [text("element-1", "Live"), text("element-2")], []].map(
+        (elements) => publishedStylesheet(elements).tag,
+      ),
+    );
+    expect(tags.size).toBe(3);
+    expect(publishedStylesheet([text("element-1", "Live")]).tag).toBe(
+      publishedStylesheet([text("element-1", "Live")]).tag,
+    );
   });
 });
