@@ -61,7 +61,7 @@ describe("a saved layout", () => {
     expect(refused({ ...button, href: "/%61pi/posts" })?.[0]?.[0]).toBe("0.href");
     expect(refused({ ...button, href: "/a\tb" })?.[0]?.[0]).toBe("0.href");
     expect(refused({ ...box, href: "/archive" })).toEqual([["0.href", "Only a button has a destination"]]);
-    const image = newElement("image", "element-4");
+    const image = { ...newElement("image", "element-4"), alt: "A kettle" };
     expect(refused({ ...image, content: "/api/objects/upload-url" })).toEqual([
       ["0.content", "Must not be an address of the site's API"],
     ]);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
 import { DEFAULT_STYLES, newElement, START_POSITION } from "./defaults";
-import { DESIGNER_ELEMENT_TYPES, designerElementSchema, ELEMENT_TYPES, layoutElementSchema } from "./schema";
+import {
+  DESIGNER_ELEMENT_TYPES,
+  designerElementSchema,
+  draftElementSchema,
+  ELEMENT_TYPES,
+  layoutElementSchema,
+  MISSING_ALT,
+} from "./schema";
 
 describe("newElement", () => {
   it("makes the designer's elements at the start position (SPEC §9)", () => {
@@ -50,11 +57,15 @@ describe("newElement", () => {
     expect(newElement("text", "element-2", START_POSITION, "home").styles).toEqual(DEFAULT_STYLES.text);
   });
 
-  it("makes only elements the schemas accept", () => {
+  it("makes only elements the schemas accept, an image waiting for its words", () => {
     for (const type of ELEMENT_TYPES) {
-      expect(layoutElementSchema.safeParse(newElement(type, "element-1")).success).toBe(true);
-      expect(layoutElementSchema.safeParse(newElement(type, "element-1", START_POSITION, "home")).success).toBe(true);
+      expect(draftElementSchema.safeParse(newElement(type, "element-1")).success).toBe(true);
+      expect(draftElementSchema.safeParse(newElement(type, "element-1", START_POSITION, "home")).success).toBe(true);
     }
+    // The owner says what a new image shows, or that it only decorates, before it can be saved.
+    expect(layoutElementSchema.safeParse(newElement("image", "element-1")).error?.issues).toMatchObject([
+      { path: ["alt"], message: MISSING_ALT },
+    ]);
     for (const type of DESIGNER_ELEMENT_TYPES) {
       expect(designerElementSchema.safeParse(newElement(type, "element-7")).success).toBe(true);
     }

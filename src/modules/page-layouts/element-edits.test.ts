@@ -1,10 +1,49 @@
 import { describe, expect, it } from "vitest";
 import { newElement } from "./defaults";
-import { contentFault, moved, resized, withContent, withStyle } from "./element-edits";
-import { MAX_CONTENT } from "./schema";
+import {
+  altFault,
+  contentFault,
+  moved,
+  resized,
+  withAlt,
+  withContent,
+  withDecorative,
+  withStyle,
+} from "./element-edits";
+import { MAX_ALT, MAX_CONTENT, MISSING_ALT } from "./schema";
 
 const text = newElement("text", "element-1");
 const image = newElement("image", "element-2");
+
+describe("an image's words", () => {
+  it("take alt text, trimmed, which makes a decorative image a described one", () => {
+    const decorative = withDecorative(image, true);
+    expect(decorative).toMatchObject({ decorative: true });
+    expect(withAlt(decorative, "  A kettle ")).toEqual({ ...image, alt: "A kettle" });
+    expect(withAlt(image, "A kettle").alt).toBe("A kettle");
+  });
+
+  it("drop alt text when the image is marked decorative, and blank words leave it undescribed", () => {
+    const described = withAlt(image, "A kettle");
+    expect(withDecorative(described, true)).toEqual({ ...image, decorative: true });
+    expect(withDecorative(withDecorative(image, true), false)).toEqual(image);
+    expect(withAlt(described, "  ")).toEqual(image);
+  });
+
+  it("change nothing past the limit, on anything but an image, or when nothing changes", () => {
+    expect(withAlt(image, "a".repeat(MAX_ALT + 1))).toBe(image);
+    expect(withAlt(text, "Hello")).toBe(text);
+    expect(withDecorative(text, true)).toBe(text);
+    expect(withDecorative(image, false)).toBe(image);
+  });
+
+  it("say why an image could not be saved with the words typed", () => {
+    expect(altFault(image, "")).toBe(MISSING_ALT);
+    expect(altFault(image, "a".repeat(MAX_ALT + 1))).toBe(`At most ${MAX_ALT} characters`);
+    expect(altFault(image, "A kettle")).toBeUndefined();
+    expect(altFault(withDecorative(image, true), "")).toBeUndefined();
+  });
+});
 
 describe("element edits", () => {
   it("hand back the same element when nothing changes, so no undo step is recorded", () => {

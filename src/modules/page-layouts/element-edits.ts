@@ -1,5 +1,5 @@
 import { placeCoordinate, placeSize } from "./geometry";
-import { buttonHrefSchema, layoutElementSchema, type LayoutElement } from "./schema";
+import { buttonHrefSchema, draftElementSchema, layoutElementSchema, type LayoutElement } from "./schema";
 import { isStyleProperty, styleFault, type StyleProperty } from "./styles";
 
 // The edits the layout editors make to one element. Each hands back the very element it was
@@ -30,13 +30,14 @@ export function resized(element: LayoutElement, size: Size): LayoutElement {
 
 /**
  * The element with new content, unless the schema would refuse it (an image source that is
- * not a URL, too much text): the editor never holds a layout it could not save.
+ * not a URL, too much text): the editor never holds an element it could not save but for an
+ * image's words, which the owner gives in their own field.
  */
 export function withContent(element: LayoutElement, typed: string): LayoutElement {
   const content = contentOf(element, typed);
   if (content === element.content) return element;
   const next = { ...element, content };
-  return layoutElementSchema.safeParse(next).success ? next : element;
+  return draftElementSchema.safeParse(next).success ? next : element;
 }
 
 // An image's content is an address, where surrounding spaces mean nothing.
@@ -47,8 +48,47 @@ const contentOf = (element: LayoutElement, typed: string): string => (element.ty
  * @example contentFault(image, "javascript:alert(1)") // a sentence saying what an image's address must be
  */
 export function contentFault(element: LayoutElement, typed: string): string | undefined {
-  const parsed = layoutElementSchema.safeParse({ ...element, content: contentOf(element, typed) });
+  const parsed = draftElementSchema.safeParse({ ...element, content: contentOf(element, typed) });
   return parsed.error?.issues.find((issue) => issue.path[0] === "content")?.message;
+}
+
+// Words say what an image shows, so they make it more than decoration; blank takes them away.
+function described(element: LayoutElement, typed: string): LayoutElement {
+  const { alt: _alt, decorative, ...rest } = element;
+  const alt = typed.trim();
+  if (alt !== "") return { ...rest, alt };
+  return decorative === true ? { ...rest, decorative } : rest;
+}
+
+/**
+ * The image with new alt text, trimmed, which unmarks it decorative; blank removes the words.
+ * Words past the limit change nothing, and only an image has them.
+ */
+export function withAlt(element: LayoutElement, typed: string): LayoutElement {
+  if (element.type !== "image" || typed.trim() === (element.alt ?? "")) return element;
+  const next = described(element, typed);
+  return draftElementSchema.safeParse(next).success ? next : element;
+}
+
+/**
+ * Why an image could not be saved with `typed` as its alt text (none while it is not
+ * decorative, too long), or undefined when it could: the save schema's own words.
+ * @example altFault(newElement("image", "element-1"), "") // "Describe the image, or mark it decorative"
+ */
+export function altFault(element: LayoutElement, typed: string): string | undefined {
+  if (element.type !== "image") return undefined;
+  const parsed = layoutElementSchema.safeParse(described(element, typed));
+  return parsed.error?.issues.find((issue) => issue.path[0] === "alt")?.message;
+}
+
+/**
+ * The image marked decorative, which drops its alt text (a decorative image has none), or
+ * unmarked. Only an image can be either.
+ */
+export function withDecorative(element: LayoutElement, decorative: boolean): LayoutElement {
+  if (element.type !== "image" || (element.decorative === true) === decorative) return element;
+  const { alt: _alt, decorative: _was, ...rest } = element;
+  return decorative ? { ...rest, decorative: true } : rest;
 }
 
 /**

@@ -90,6 +90,19 @@ describe("generateCode", () => {
     expect(html).not.toMatch(/<script|<img src=x/);
   });
 
+  it("writes an image's alt text, escaped, and an empty alt for one marked decorative or not yet described", () => {
+    const { html } = generateCode([
+      { ...newElement("image", "a"), alt: 'A "kettle" & <cup>' },
+      { ...newElement("image", "b"), decorative: true },
+      newElement("image", "c"),
+    ]);
+    expect(html).toContain(
+      '<img class="layout-a" src="/images/placeholder.svg" alt="A &quot;kettle&quot; &amp; &lt;cup&gt;">',
+    );
+    expect(html).toContain('<img class="layout-b" src="/images/placeholder.svg" alt="">');
+    expect(html).toContain('<img class="layout-c" src="/images/placeholder.svg" alt="">');
+  });
+
   it("leaves out whatever the schema refuses, so nothing breaks out of the markup or the stylesheet", () => {
     const hostile = [
       { ...newElement("text", "x"), styles: { color: "red} body { display: none" } },

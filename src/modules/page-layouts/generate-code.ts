@@ -1,7 +1,7 @@
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
 import { escapeXml } from "@/lib/escape-xml";
 import { withinBand } from "./band";
-import { layoutElementSchema, type LayoutElement } from "./schema";
+import { draftElementSchema, type LayoutElement } from "./schema";
 import { STYLE_PROPERTIES } from "./styles";
 
 /** The designer's export (SPEC §3 Generated designer output): markup and a stylesheet for it. */
@@ -26,8 +26,8 @@ function rule(selector: string, declarations: readonly Declaration[]): string {
 function markup(element: LayoutElement): string {
   const name = classOf(element);
   if (element.type === "image") {
-    // No field holds a description, so the image is marked decorative rather than named by its URL.
-    return `<img class="${name}" src="${escapeXml(element.content || PLACEHOLDER_IMAGE)}" alt="">`;
+    // An image not yet described is written as decorative (alt=""), never named by its URL.
+    return `<img class="${name}" src="${escapeXml(element.content || PLACEHOLDER_IMAGE)}" alt="${escapeXml(element.alt ?? "")}">`;
   }
   if (element.type === "button" && element.href !== undefined) {
     return `<a class="${name}" href="${escapeXml(element.href)}">${escapeXml(element.content)}</a>`;
@@ -69,12 +69,13 @@ const elementRule = (element: LayoutElement): string => rule(`.${classOf(element
  * The elements that pass the schema, each id once. Whatever writes a layout out checks each
  * element again, whatever its caller promised: a stored layout that escaped validation loses
  * the elements that fail rather than writing them out, and one stored before the band held
- * its elements comes out inside it.
+ * its elements comes out inside it. An image still without words passes (the quick
+ * designer's code, an editor's draft): stored layouts have them, as their schema requires.
  */
 export function acceptableElements(elements: readonly unknown[]): LayoutElement[] {
   const seen = new Set<string>();
   return elements.flatMap((raw) => {
-    const parsed = layoutElementSchema.safeParse(raw);
+    const parsed = draftElementSchema.safeParse(raw);
     if (!parsed.success || seen.has(parsed.data.id)) return [];
     seen.add(parsed.data.id);
     return [withinBand(parsed.data)];

@@ -195,6 +195,26 @@ describe("layoutReducer", () => {
     expect(run(pictured, { type: "editContent", id: "element-1", content: "javascript:alert(1)" })).toBe(pictured);
   });
 
+  it("gives an image its words as one undo step per burst of typing, or marks it decorative", () => {
+    const picture = startLayoutEditor([newElement("image", "element-1")]);
+    const typed = run(
+      picture,
+      ...["A", "A k", "A kettle"].map((alt, i): LayoutAction => ({
+        type: "editAlt",
+        id: "element-1",
+        alt,
+        gesture: { id: "typing", at: i * 100 },
+      })),
+    );
+    expect(only(typed)?.alt).toBe("A kettle");
+    expect(steps(typed)).toBe(1);
+    const decorative = run(typed, { type: "markDecorative", id: "element-1", decorative: true });
+    expect(only(decorative)).toMatchObject({ decorative: true });
+    expect(only(decorative)).not.toHaveProperty("alt");
+    expect(only(run(decorative, { type: "undo" }))?.alt).toBe("A kettle");
+    expect(run(loaded, { type: "markDecorative", id: "element-1", decorative: true })).toBe(loaded);
+  });
+
   it("sets one style, removes it when blank, and ignores a value its grammar refuses", () => {
     const style = (value: string): LayoutAction => ({ type: "editStyle", id: "element-1", property: "color", value });
     expect(only(run(loaded, style(" #ff0000 ")))?.styles.color).toBe("#ff0000");

@@ -7,7 +7,7 @@ import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { currentVersion } from "@/lib/versioned-document";
 import { useDatabase } from "@/lib/site-database.server";
 import { newElement } from "./defaults";
-import { layoutKind } from "./layout-kind";
+import { imagesGainWords, layoutKind } from "./layout-kind";
 import { listVersions, publishedLayout } from "./layout-reads.server";
 import { findLayout, restoreVersion, setPublishedVersion } from "./layouts.server";
 
@@ -79,6 +79,38 @@ describe("a layout stored at an older version", () => {
     );
     const [row] = await handle.db.select({ schemaVersion: pageLayouts.schemaVersion }).from(pageLayouts);
     expect(row?.schemaVersion).toBe(1);
+  });
+});
+
+describe("version 1 to 2: images gain their words", () => {
+  // As the designer saved an image before alt text existed: no words, and visitors got alt="".
+  const oldImage = {
+    ...newElement("image", "element-2"),
+    content: "/uploads/images/kettle.jpg",
+  };
+
+  it("marks an image stored without words decorative, and leaves every other element as it was", async () => {
+    const { id, versionId } = await storeByHand(1, [...elements, oldImage]);
+    const upgraded = [...elements, { ...oldImage, decorative: true }];
+    expect((await findLayout(handle.db, "home"))?.elements).toEqual(upgraded);
+    expect((await listVersions(handle.db, id)).items.map((v) => v.elements)).toEqual([upgraded]);
+    await setPublishedVersion(handle.db, id, versionId);
+    expect((await publishedLayout(handle.db, "home"))?.elements).toEqual(upgraded);
+  });
+
+  it("is a pure step that passes over what is not an image or not a list", () => {
+    expect(imagesGainWords([oldImage, elements[0], null])).toEqual([
+      { ...oldImage, decorative: true },
+      elements[0],
+      null,
+    ]);
+    expect(imagesGainWords({ not: "a list" })).toEqual({ not: "a list" });
+    expect(currentVersion(layoutKind)).toBe(2);
+  });
+
+  it("refuses an image without words stored at the current version, which no writer makes", async () => {
+    await storeByHand(currentVersion(layoutKind), [oldImage]);
+    await expect(findLayout(handle.db, "home")).rejects.toMatchObject({ code: "conflict" });
   });
 });
 

@@ -188,4 +188,27 @@ describe("PUT /api/layouts/{id} with hostile elements", () => {
       { numRuns: 60, seed: 20_261_124 },
     );
   });
+
+  it("refuses an image with no alt text that is not marked decorative, naming its alt", async () => {
+    if (!put) throw new Error("PUT /api/layouts/[ref] is not declared");
+    const layout: LayoutRow = await create();
+    const before = await versionCount();
+    const image = { ...newElement("image", "element-2"), content: "/uploads/images/kettle.jpg" };
+    const save = (elements: unknown[]) =>
+      callEndpoint(put, {
+        user: owner,
+        params: { ref: String(layout.id) },
+        // No base version: each save goes on top of the newest (SPEC §7's body).
+        body: JSON.stringify({ elements, changeDescription: MANUAL_SAVE }),
+      });
+    const refused = await save([text("element-1"), image]);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      field: "elements.1.alt",
+      error: expect.stringContaining("Describe the image, or mark it decorative") as unknown,
+    });
+    expect(await versionCount()).toBe(before);
+    expect((await save([{ ...image, alt: "A kettle on the sill" }])).status).toBe(200);
+    expect((await save([{ ...image, decorative: true }])).status).toBe(200);
+  });
 });

@@ -32,6 +32,13 @@ describe("publishedElements", () => {
       PLACEHOLDER_IMAGE,
     ]);
   });
+
+  it("gives an image its alt text, and an empty alt when the owner marked it decorative", () => {
+    const described = { ...picture, alt: "A kettle on the sill" };
+    const decorative = { ...picture, id: "element-4", y: 40, decorative: true };
+    expect(publishedElements([described, decorative]).map((e) => e.alt)).toEqual(["A kettle on the sill", ""]);
+    expect(publishedElements([heading])[0]).not.toHaveProperty("alt");
+  });
 });
 
 describe("publishedLayoutCss", () => {

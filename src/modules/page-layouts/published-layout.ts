@@ -27,6 +27,8 @@ export interface PublishedElement {
   height: number;
   /** For an image, the source the page may load: one of the site's own, else the placeholder. */
   src?: string;
+  /** For an image, its alt text: empty when the owner marked it decorative. */
+  alt?: string;
   /** For a button with a destination, where its link goes. */
   href?: string;
 }
@@ -71,7 +73,9 @@ export function publishedElements(raw: readonly unknown[]): PublishedElement[] {
     content: element.content,
     width: element.width,
     height: element.height,
-    ...(element.type === "image" ? { src: imageSource(element.content || PLACEHOLDER_IMAGE) } : {}),
+    ...(element.type === "image"
+      ? { src: imageSource(element.content || PLACEHOLDER_IMAGE), alt: element.alt ?? "" }
+      : {}),
     ...(element.type === "button" && element.href !== undefined ? { href: element.href } : {}),
   }));
 }

@@ -2,10 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
   designerElementSchema,
+  draftElementSchema,
   layoutDocumentSchema,
   layoutElementSchema,
+  MAX_ALT,
   MAX_CONTENT,
   MAX_ELEMENTS,
+  MISSING_ALT,
   type LayoutElementInput,
 } from "./schema";
 
@@ -19,7 +22,13 @@ const text: LayoutElementInput = {
   content: "Hello",
   styles: { fontSize: "16px", color: "#333333" },
 };
-const image: LayoutElementInput = { ...text, id: "element-2", type: "image", content: "/uploads/images/a.png" };
+const image: LayoutElementInput = {
+  ...text,
+  id: "element-2",
+  type: "image",
+  content: "/uploads/images/a.png",
+  alt: "A kettle on a windowsill",
+};
 
 /** The first refusal as "path: message", or "accepted". */
 function refusal(schema: z.ZodType, input: unknown): string {
@@ -122,6 +131,7 @@ describe("layoutElementSchema", () => {
     ["an image by path", image],
     ["an image by URL", { ...image, content: "https://images.example/a.jpg" }],
     ["an image with no source yet", { ...image, content: "" }],
+    ["a decorative image", { ...image, alt: undefined, decorative: true }],
     ["markup as plain text", { ...text, content: "<script>alert(1)</script>" }],
     ["a container with children", { ...text, type: "container", children: ["element-2"] }],
     [
@@ -130,6 +140,29 @@ describe("layoutElementSchema", () => {
     ],
   ])("accepts %s", (_name, input) => {
     expect(refusal(layoutElementSchema, input)).toBe("accepted");
+  });
+
+  it.each([
+    ["no alt text", { ...image, alt: undefined }, `alt: ${MISSING_ALT}`],
+    ["blank alt text", { ...image, alt: "   " }, `alt: ${MISSING_ALT}`],
+    ["alt text and not decorative", { ...image, alt: undefined, decorative: false }, `alt: ${MISSING_ALT}`],
+    ["alt text on a decorative image", { ...image, decorative: true }, "alt: A decorative image has no alt text"],
+    ["alt text past the limit", { ...image, alt: "a".repeat(MAX_ALT + 1) }, `alt: At most ${MAX_ALT} characters`],
+    ["alt text over two lines", { ...image, alt: "A kettle\non a sill" }, /^alt: /],
+    ["alt text on a text element", { ...text, alt: "Hello" }, "alt: Only an image has alt text"],
+    [
+      "a decorative button",
+      { ...text, type: "button", decorative: true },
+      "decorative: Only an image can be decorative",
+    ],
+  ])("refuses an image with %s, naming the field", (_name, input, expected) => {
+    if (typeof expected === "string") expect(refusal(layoutElementSchema, input)).toBe(expected);
+    else expect(refusal(layoutElementSchema, input)).toMatch(expected);
+  });
+
+  it("holds an image without words while it is a draft, and trims the words it keeps", () => {
+    expect(refusal(draftElementSchema, { ...image, alt: undefined })).toBe("accepted");
+    expect(layoutElementSchema.parse({ ...image, alt: "  A kettle " }).alt).toBe("A kettle");
   });
 
   it("trims style values as it keeps them", () => {

@@ -17,6 +17,11 @@ export const MAX_ELEMENTS = 200;
 export const MAX_COORDINATE = 10_000;
 export const MAX_SIZE = 4000;
 export const MAX_CONTENT = 5000;
+/** An image's alt text says what it shows in a sentence or two; a caption belongs in text. */
+export const MAX_ALT = 300;
+
+/** What the schema says of an image with neither alt text nor `decorative: true`. */
+export const MISSING_ALT = "Describe the image, or mark it decorative";
 
 // An id becomes part of a CSS class and an HTML attribute, so it holds nothing either could misread.
 const ELEMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -83,6 +88,10 @@ const elementFields = {
   content: text().max(MAX_CONTENT, `At most ${MAX_CONTENT} characters`),
   /** A button's destination, rendered as a link's `href`. */
   href: buttonHrefSchema.optional(),
+  /** An image's words for whoever cannot see it, written as its `alt`. */
+  alt: text({ singleLine: true }).trim().max(MAX_ALT, `At most ${MAX_ALT} characters`).optional(),
+  /** An image that only decorates: written with `alt=""`, so screen readers pass over it. */
+  decorative: z.boolean().optional(),
   styles: stylesSchema,
 };
 
@@ -90,21 +99,50 @@ const elementFields = {
 // or an http(s) URL, and a file rather than the API or the admin pages (`mediaUrl`).
 const imageSource = mediaUrl("image");
 
-function checkImageSource(element: { type: string; content: string; href?: string }, ctx: z.RefinementCtx): void {
+function checkFields(
+  element: { type: string; content: string; href?: string; alt?: string; decorative?: boolean },
+  ctx: z.RefinementCtx,
+): void {
   if (element.href !== undefined && element.type !== "button") {
     ctx.addIssue({ code: "custom", path: ["href"], message: "Only a button has a destination" });
   }
-  if (element.type !== "image" || element.content === "") return;
+  if (element.type !== "image") {
+    if (element.alt !== undefined)
+      ctx.addIssue({ code: "custom", path: ["alt"], message: "Only an image has alt text" });
+    if (element.decorative !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["decorative"], message: "Only an image can be decorative" });
+    }
+    return;
+  }
+  if (element.decorative === true && element.alt) {
+    ctx.addIssue({ code: "custom", path: ["alt"], message: "A decorative image has no alt text" });
+  }
+  if (element.content === "") return;
   const source = imageSource.safeParse(element.content);
   for (const issue of source.error?.issues ?? []) {
     ctx.addIssue({ code: "custom", path: ["content"], message: issue.message });
   }
 }
 
-/** One element of a page layout (SPEC §3 Layout element), as stored in `page_layouts.elements`. */
-export const layoutElementSchema = z
+// Visitors get an image's alt text, or an empty alt when the owner said it only decorates;
+// an image with neither would leave a screen reader to guess, so no layout stores one.
+function checkWords(element: { type: string; alt?: string; decorative?: boolean }, ctx: z.RefinementCtx): void {
+  if (element.type === "image" && !element.alt && element.decorative !== true) {
+    ctx.addIssue({ code: "custom", path: ["alt"], message: MISSING_ALT });
+  }
+}
+
+/**
+ * An element as an editor may hold it while the owner works: every rule of a stored one but
+ * the image's words, which the owner gives after placing or uploading the image. The editors
+ * check each edit with this, and what they save with `layoutDocumentSchema`.
+ */
+export const draftElementSchema = z
   .strictObject({ ...elementFields, children: z.array(elementId).max(MAX_ELEMENTS).optional() })
-  .superRefine(checkImageSource);
+  .superRefine(checkFields);
+
+/** One element of a page layout (SPEC §3 Layout element), as stored in `page_layouts.elements`. */
+export const layoutElementSchema = draftElementSchema.superRefine(checkWords);
 export type LayoutElement = z.output<typeof layoutElementSchema>;
 export type LayoutElementInput = z.input<typeof layoutElementSchema>;
 
@@ -115,7 +153,8 @@ export const designerElementSchema = z
     id: z.string().regex(DESIGNER_ID, "Must be element- followed by a number"),
     type: z.enum(DESIGNER_ELEMENT_TYPES),
   })
-  .superRefine(checkImageSource);
+  // Its code is handed out, never stored: an image not described is written as decorative.
+  .superRefine(checkFields);
 export type DesignerElement = z.output<typeof designerElementSchema>;
 
 // Elements form a forest: every child exists, has one parent, and is not its own ancestor,

@@ -6,6 +6,7 @@ import { createAutoSaver, mayAutoSave } from "./auto-save";
 import { createLayout, fetchLayout, publishVersion, saveLayout, unpublishLayout } from "./layout-client";
 import { isUnsaved, type LayoutAction, type LayoutEditor } from "./layout-document";
 import type { LayoutJson } from "./layout-json";
+import { saveRefusal } from "./save-refusal";
 
 /** Where saving stands, for the editor's status line. */
 export type SaveStatus = "idle" | "saving" | "saved" | "failed" | "conflict";
@@ -89,6 +90,15 @@ export function useLayoutSaving({
     async (description: string, baseVersion?: number): Promise<boolean> => {
       const elements = latest.current.editor.history.present;
       const current = latest.current.layout;
+      // What the server would refuse is not sent: a manual save shows the owner the element
+      // (its field says why), an auto-save waits for the fix.
+      const refused = saveRefusal(elements);
+      if (refused) {
+        if (description === AUTO_SAVE) return false;
+        if (refused.id !== undefined) dispatch({ type: "select", id: refused.id });
+        toast({ title: "Not Saved", description: refused.message, variant: "destructive" });
+        return false;
+      }
       setStatus("saving");
       try {
         const saved = current

@@ -29,7 +29,7 @@ export default function DesignedElement({ element, layer, className, ...rest }: 
       <img
         ref={attach}
         src={imageSource(element.content || PLACEHOLDER_IMAGE)}
-        alt=""
+        alt={element.alt ?? ""}
         draggable={false}
         loading="lazy"
         className={classes}

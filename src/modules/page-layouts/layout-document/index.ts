@@ -10,6 +10,7 @@ import {
   type EditHrefAction,
   type EditStyleAction,
 } from "./actions/edit";
+import { editAlt, markDecorative, type EditAltAction, type MarkDecorativeAction } from "./actions/image-words";
 import { load, type LoadAction } from "./actions/load";
 import { move, nudge, type MoveAction, type NudgeAction } from "./actions/move";
 import { grow, resize, type GrowAction, type ResizeAction } from "./actions/resize";
@@ -40,6 +41,8 @@ export type LayoutAction =
   | EditContentAction
   | EditHrefAction
   | EditStyleAction
+  | EditAltAction
+  | MarkDecorativeAction
   | DuplicateAction
   | DeleteAction
   | ClearAction
@@ -73,6 +76,10 @@ export function layoutReducer(editor: LayoutEditor, action: LayoutAction): Layou
       return editHref(editor, action);
     case "editStyle":
       return editStyle(editor, action);
+    case "editAlt":
+      return editAlt(editor, action);
+    case "markDecorative":
+      return markDecorative(editor, action);
     case "duplicate":
       return duplicate(editor, action);
     case "delete":

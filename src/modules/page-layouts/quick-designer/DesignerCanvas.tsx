@@ -145,8 +145,7 @@ function CanvasElement({ element, selected, onSelect, onPointerDown, onPointerMo
       onPointerCancel={onPointerEnd}
     >
       {element.type === "image" ? (
-        // The generated markup marks images decorative too: no field holds a description.
-        <img src={imageSource(element.content || PLACEHOLDER_IMAGE)} alt="" draggable={false} />
+        <img src={imageSource(element.content || PLACEHOLDER_IMAGE)} alt={element.alt ?? ""} draggable={false} />
       ) : (
         <span className="quick-designer__content">{element.content}</span>
       )}
