@@ -1,6 +1,6 @@
-import type { Dialog, Locator, Page, Request } from "@playwright/test";
+import type { APIRequestContext, Dialog, Locator, Page, Request } from "@playwright/test";
 import { newElement } from "../../src/modules/page-layouts/defaults";
-import { dismiss, setLayout, signInAs } from "./admin-helpers";
+import { dismiss, setLayout, signInAs, uploadOnly } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 import { holdClock, seriousViolations } from "./support";
 
@@ -40,6 +40,19 @@ function blankSpace(design: Locator): Promise<number[]> {
   );
 }
 
+/** Throw away the home page's design, if an earlier run left one, so the owner starts from none. */
+async function discardLayout(admin: APIRequestContext): Promise<void> {
+  const left = await admin.get("/api/layouts/home");
+  if (left.ok()) {
+    const { id } = (await left.json()) as { id: number };
+    expect((await admin.delete(`/api/layouts/${String(id)}`)).status()).toBe(200);
+  }
+}
+
+// A photograph from the sample content, uploaded as the owner would, and the words that describe it.
+const PHOTO = "content/media/posts/a-field-guide-to-puddles-1.jpg";
+const WORDS = "A puddle holding a grey sky and a lamp post";
+
 // A copy overlaps its original, so each element is grabbed by its free top left corner.
 const CORNER = { x: 8, y: 8 };
 const canvasOf = (page: Page): Locator => page.getByRole("group", { name: /Home layout canvas/ });
@@ -59,12 +72,7 @@ test("the owner edits the home page in place: add, drag, edit through a prompt, 
   page,
   admin,
 }) => {
-  // The owner starts from a page with no design: one left by an earlier run is thrown away.
-  const left = await admin.get("/api/layouts/home");
-  if (left.ok()) {
-    const { id } = (await left.json()) as { id: number };
-    expect((await admin.delete(`/api/layouts/${String(id)}`)).status()).toBe(200);
-  }
+  await discardLayout(admin);
   await signInAs(admin, page.context());
   // The auto-save is a timer: the page's clock is ours to move.
   await page.clock.install();
@@ -158,6 +166,17 @@ test("the owner edits the home page in place: add, drag, edit through a prompt, 
   });
   await page.clock.runFor(10_000);
   expect(saves).toHaveLength(0);
+  // An image says what it shows, or is marked decorative: until then the field says so and
+  // nothing is sent.
+  const alt = page.getByRole("textbox", { name: "Alt text" });
+  await expect(alt).toHaveAccessibleDescription("Describe the image, or mark it decorative");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const refused = page.getByRole("alert").filter({ hasText: "Not Saved" });
+  await expect(refused).toContainText("Image (alt text): Describe the image, or mark it decorative.");
+  await refused.getByRole("button", { name: "Dismiss notification" }).click();
+  expect(saves).toHaveLength(0);
+  await page.getByRole("checkbox", { name: "Decorative only (no alt text)" }).check();
+  await expect(alt).toBeDisabled();
   await page.getByRole("button", { name: "Save", exact: true }).click();
   // The first save says what it turned on.
   await expect(page.getByRole("status").filter({ hasText: "Layout Saved" })).toContainText("Auto-save is now on");
@@ -307,4 +326,49 @@ test("on a phone a designed text and button are as tall as their words, whatever
 
   const unpublished = await admin.delete(`/api/layouts/${String(layout.id)}/publish`);
   expect(unpublished.ok()).toBe(true);
+});
+
+test("the owner uploads an image and describes it: visitors get its words as the image's alt", async ({
+  page,
+  admin,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await discardLayout(admin);
+  await signInAs(admin, page.context());
+  await page.goto("/");
+  await page.getByRole("button", { name: "Edit Page" }).click();
+  await page.getByRole("button", { name: "Add Image" }).click();
+  const image = page.getByRole("group", { name: "Image" });
+  await expect(image.getByRole("textbox", { name: "Alt text" })).toHaveAttribute("aria-invalid", "true");
+
+  // Through the site's one upload path: on this server, straight to the bucket.
+  await uploadOnly(page, "Upload image", PHOTO);
+  await dismiss(page, "Image Uploaded");
+  const drawn = canvasOf(page).locator("img");
+  await expect(drawn).toHaveAttribute("src", /^\/uploads\/images\/[a-z0-9]+\.jpg$/);
+  await image.getByRole("textbox", { name: "Alt text" }).fill(WORDS);
+  await expect(drawn).toHaveAttribute("alt", WORDS);
+  await page.getByRole("button", { name: "Publish" }).click();
+  await dismiss(page, "Layout Saved");
+  await dismiss(page, "Published");
+  const stored = (await (await admin.get("/api/layouts/home")).json()) as { elements: unknown[] };
+  expect(stored.elements).toEqual([expect.objectContaining({ type: "image", alt: WORDS })]);
+  expect(stored.elements[0]).not.toHaveProperty("decorative");
+
+  for (const width of [1280, 390]) {
+    const visitor = await browser.newContext({ viewport: { width, height: 900 } });
+    const home = await visitor.newPage();
+    await home.goto("/");
+    const picture = home.getByRole("region", { name: "Featured design" }).getByRole("img", { name: WORDS });
+    await expect(picture).toBeVisible();
+    await expect(picture).toHaveAttribute("alt", WORDS);
+    // The upload itself, resized by the site's image service, not the placeholder.
+    await expect(picture).toHaveAttribute("src", /^\/_image\?href=%2Fuploads%2Fimages%2F/);
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    await visitor.close();
+  }
+  await discardLayout(admin);
 });

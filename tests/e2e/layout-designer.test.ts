@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEFAULT_STYLES } from "../../src/modules/page-layouts/defaults";
 import type { LayoutJson } from "../../src/modules/page-layouts/layout-json";
-import { dismiss, setLayout, signIn, signInAs } from "./admin-helpers";
+import { dismiss, setLayout, signIn, signInAs, uploadOnly } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 import { differingShare, hydrated, seriousViolations } from "./support";
 
@@ -327,6 +327,43 @@ test("a button gets a destination, never a script or the API, and nothing grows 
   });
 });
 
+test("an image is uploaded and described in the properties panel, and not saved without its words", async ({
+  page,
+  admin,
+}) => {
+  test.setTimeout(60_000);
+  await setLayout(admin, []);
+  await signInAs(admin, page.context());
+  await openDesigner(page);
+  await page.getByRole("button", { name: "Add Image" }).click();
+  const alt = field(page, "Alt text");
+  await expect(alt).toHaveAttribute("aria-invalid", "true");
+  await expect(alt).toHaveAccessibleDescription("Describe the image, or mark it decorative");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const refused = page.getByRole("alert").filter({ hasText: "Not Saved" });
+  await expect(refused).toContainText("Image (alt text): Describe the image, or mark it decorative.");
+  await refused.getByRole("button", { name: "Dismiss notification" }).click();
+  const stored = async () => ((await (await admin.get("/api/layouts/home")).json()) as LayoutJson).elements;
+  expect(await stored()).toEqual([]);
+
+  // Through the site's one upload path: on this server, straight to the bucket.
+  await uploadOnly(page, "Upload image", "content/media/posts/a-field-guide-to-puddles-1.jpg");
+  await dismiss(page, "Image Uploaded");
+  await expect(field(page, "Image URL")).toHaveValue(/^\/uploads\/images\/[a-z0-9]+\.jpg$/);
+  await alt.fill("A puddle holding a grey sky");
+  await expect(alt).not.toHaveAttribute("aria-invalid");
+  const drawn = page.locator(".designer-canvas__page img");
+  await expect(drawn).toHaveAttribute("alt", "A puddle holding a grey sky");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await dismiss(page, "Layout Saved");
+  expect(await stored()).toEqual([expect.objectContaining({ type: "image", alt: "A puddle holding a grey sky" })]);
+
+  // Marked decorative, it has no words: the field is off and the image is drawn with an empty alt.
+  await properties(page).getByRole("checkbox", { name: "Decorative only (no alt text)" }).check();
+  await expect(alt).toBeDisabled();
+  await expect(drawn).toHaveAttribute("alt", "");
+});
+
 test.describe("the canvas is the page", () => {
   // Wide enough for the canvas at its own size beside the panels.
   test.use({ viewport: { width: 1600, height: 1000 } });
@@ -367,6 +404,7 @@ test.describe("the canvas is the page", () => {
         width: 200,
         height: 150,
         content: "/images/placeholder.svg",
+        decorative: true,
         styles: { borderRadius: "8px", objectFit: "cover" },
       },
     ]);

@@ -2,6 +2,7 @@ import { useId, type Dispatch } from "react";
 import { ELEMENT_KEYS_ATTRIBUTE } from "./use-designer-keys";
 import { elementName } from "../element-description";
 import type { LayoutAction } from "../layout-document";
+import ImageFields from "../components/ImageFields";
 import type { LayoutElement } from "../schema";
 import LayersList from "./LayersList";
 import PropertiesPanel from "./PropertiesPanel";
@@ -53,6 +54,7 @@ export default function ElementPanels({ elements, selected, drawnHeight, dispatc
             onDelete={() => {
               act({ type: "delete", id: selected.id }, `${elementName(selected)} deleted.`);
             }}
+            imageFields={selected.type === "image" && <ImageFields element={selected} dispatch={dispatch} />}
           />
         ) : (
           <p className="designer-panel__empty">Select an element on the canvas or in Layers to edit it.</p>

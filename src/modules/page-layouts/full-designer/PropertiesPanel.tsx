@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { DESIGN_WIDTH } from "../defaults";
 import { elementName } from "../element-description";
 import { contentFault, hrefFault } from "../element-edits";
@@ -20,6 +20,8 @@ interface Props {
   onStyle: (property: StyleProperty, value: string, gesture: Gesture) => void;
   onDuplicate: () => void;
   onDelete: () => void;
+  /** An image's upload and words (`ImageFields`), shown above its address. */
+  imageFields?: ReactNode;
 }
 
 type Box = "x" | "y" | "width" | "height";
@@ -177,6 +179,7 @@ export default function PropertiesPanel({
   onStyle,
   onDuplicate,
   onDelete,
+  imageFields,
 }: Props) {
   const id = useId();
   const onBox = (key: Box, value: number, gesture: Gesture) => {
@@ -200,6 +203,7 @@ export default function PropertiesPanel({
           Delete
         </button>
       </div>
+      {imageFields}
       <ContentField element={element} onContent={onContent} />
       {element.type === "button" && <HrefField element={element} onHref={onHref} />}
       <fieldset className="designer-fieldset designer-fieldset--box">

@@ -3,6 +3,7 @@ import { useEffect, useId, useReducer, useRef, useState } from "react";
 import { useUnsavedWork } from "@/components/admin/use-unsaved-work";
 import { mayDiscardUnsavedWork } from "@/lib/unsaved-work";
 import { AUTO_SAVE_DELAY_MS } from "../auto-save";
+import ImageFields from "../components/ImageFields";
 import { VersionsSection } from "../full-designer/VersionsPanel";
 import { versionsKey } from "../keys";
 import { isUnsaved, layoutReducer, startLayoutEditor } from "../layout-document";
@@ -75,6 +76,11 @@ export default function HomeEditor({ initial, onExit }: { initial: LayoutJson | 
         onExit={exit}
         keepFocus={keepFocus}
       />
+      {selected?.type === "image" && (
+        <div className="home-editor__image">
+          <ImageFields key={selected.id} element={selected} dispatch={dispatch} />
+        </div>
+      )}
       <VersionsSection
         id={`${id}-history`}
         title="History"

@@ -2,6 +2,9 @@ import { createRoot } from "react-dom/client";
 import HomeLayoutEditor from "./HomeLayoutEditor";
 // By URL: the build links a stylesheet only to pages that import it up front, and no page
 // does; visitors must not load it.
+import uppyCoreStylesheet from "@uppy/core/css/style.min.css?url";
+import uppyDashboardStylesheet from "@uppy/dashboard/css/style.min.css?url";
+import imageFieldsStylesheet from "../components/image-fields.css?url";
 import versionsStylesheet from "../full-designer/versions-panel.css?url";
 import stylesheet from "./home-editor.css?url";
 
@@ -21,6 +24,7 @@ function loadStylesheet(href: string): Promise<void> {
 
 /** Start the home layout editor in its place on the page, once its styles are in; only ever loaded for an admin. */
 export async function mountHomeEditor(host: HTMLElement): Promise<void> {
-  await Promise.all([loadStylesheet(stylesheet), loadStylesheet(versionsStylesheet)]);
+  const sheets = [stylesheet, versionsStylesheet, imageFieldsStylesheet, uppyCoreStylesheet, uppyDashboardStylesheet];
+  await Promise.all(sheets.map(loadStylesheet));
   createRoot(host).render(<HomeLayoutEditor host={host} />);
 }

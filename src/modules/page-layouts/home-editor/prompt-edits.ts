@@ -1,13 +1,14 @@
 import type { Dispatch } from "react";
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
 import { toast } from "@/lib/toast";
-import { hrefFault } from "../element-edits";
+import { altFault, hrefFault } from "../element-edits";
 import { layoutReducer, type LayoutAction, type LayoutEditor } from "../layout-document";
 import type { LayoutElement } from "../schema";
 
 /**
- * Asks for an element's words (or an image's address), then a button's destination; Cancel
- * changes nothing (SPEC §4), and what the document would refuse is said in a toast.
+ * Asks for an element's words (or an image's address), then a button's destination or an
+ * image's alt text; Cancel changes nothing (SPEC §4), and what the document would refuse is
+ * said in a toast.
  */
 export function promptEdit(editor: LayoutEditor, dispatch: Dispatch<LayoutAction>, element: LayoutElement): void {
   const answer = window.prompt(
@@ -27,6 +28,24 @@ export function promptEdit(editor: LayoutEditor, dispatch: Dispatch<LayoutAction
   }
   dispatch({ type: "editContent", id: element.id, content: answer });
   if (element.type === "button") promptHref(dispatch, element);
+  if (element.type === "image") promptAlt(dispatch, element);
+}
+
+// An image's words are asked for after its address: what it shows, or nothing for an image
+// that only decorates, which the question says; Cancel leaves them for the image's own field.
+function promptAlt(dispatch: Dispatch<LayoutAction>, element: LayoutElement): void {
+  const answer = window.prompt("Alt text: what the image shows (leave empty if it only decorates)", element.alt ?? "");
+  if (answer === null) return;
+  if (answer.trim() === "") {
+    dispatch({ type: "markDecorative", id: element.id, decorative: true });
+    return;
+  }
+  const fault = altFault(element, answer);
+  if (fault) {
+    toast({ title: "Not changed", description: `The image's alt text: ${fault}.`, variant: "destructive" });
+    return;
+  }
+  dispatch({ type: "editAlt", id: element.id, alt: answer });
 }
 
 // A button's destination is asked for after its words; blank leaves it a label.

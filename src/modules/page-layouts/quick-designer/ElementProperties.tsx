@@ -1,5 +1,5 @@
 import { useId, type Dispatch } from "react";
-import { contentFault } from "../element-edits";
+import { altFault, contentFault } from "../element-edits";
 import { parseDimension } from "../geometry";
 import type { LayoutAction } from "../layout-document";
 import { elementName } from "./quick-designer";
@@ -70,6 +70,19 @@ export function ElementProperties({ element, dispatch, onCopy, onDelete }: Prope
           dispatch({ type: "editContent", id, content, gesture: typing("content") });
         }}
       />
+      {element.type === "image" && (
+        <DraftField
+          label="Alt text"
+          value={element.alt ?? ""}
+          means={trimmed}
+          // Blank is allowed here: the code then marks the image decorative (alt="").
+          fault={(typed) => (typed.trim() === "" ? undefined : altFault(element, typed))}
+          hint='What the image shows, written as its alt. Empty, the code marks it decorative (alt="").'
+          onCommit={(alt) => {
+            dispatch({ type: "editAlt", id, alt, gesture: typing("alt") });
+          }}
+        />
+      )}
       <div className="quick-designer__pair">
         <DraftField
           label="Width"
