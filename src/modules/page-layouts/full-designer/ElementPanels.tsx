@@ -2,7 +2,7 @@ import { useId, type Dispatch } from "react";
 import { ELEMENT_KEYS_ATTRIBUTE } from "./use-designer-keys";
 import { elementName } from "../element-description";
 import type { LayoutAction } from "../layout-document";
-import ImageFields from "../components/ImageFields";
+import ImageFields from "./ImageFields";
 import type { LayoutElement } from "../schema";
 import LayersList from "./LayersList";
 import PropertiesPanel from "./PropertiesPanel";

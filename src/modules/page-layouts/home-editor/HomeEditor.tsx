@@ -3,7 +3,7 @@ import { useEffect, useId, useReducer, useRef, useState } from "react";
 import { useUnsavedWork } from "@/components/admin/use-unsaved-work";
 import { mayDiscardUnsavedWork } from "@/lib/unsaved-work";
 import { AUTO_SAVE_DELAY_MS } from "../auto-save";
-import ImageFields from "../components/ImageFields";
+import ImageFields from "../full-designer/ImageFields";
 import { VersionsSection } from "../full-designer/VersionsPanel";
 import { versionsKey } from "../keys";
 import { isUnsaved, layoutReducer, startLayoutEditor } from "../layout-document";

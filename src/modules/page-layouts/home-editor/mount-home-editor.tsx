@@ -4,7 +4,7 @@ import HomeLayoutEditor from "./HomeLayoutEditor";
 // does; visitors must not load it.
 import uppyCoreStylesheet from "@uppy/core/css/style.min.css?url";
 import uppyDashboardStylesheet from "@uppy/dashboard/css/style.min.css?url";
-import imageFieldsStylesheet from "../components/image-fields.css?url";
+import imageFieldsStylesheet from "../full-designer/image-fields.css?url";
 import versionsStylesheet from "../full-designer/versions-panel.css?url";
 import stylesheet from "./home-editor.css?url";
 

@@ -1,7 +1,7 @@
 import { useId, type Dispatch } from "react";
 import { UploadButton } from "@/modules/uploads/components/UploadButton";
 import { altFault } from "../element-edits";
-import { useDraft } from "../full-designer/use-draft";
+import { useDraft } from "./use-draft";
 import type { LayoutAction } from "../layout-document";
 import { MAX_ALT, type LayoutElement } from "../schema";
 import "./image-fields.css";
