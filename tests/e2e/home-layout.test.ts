@@ -342,6 +342,14 @@ test("the owner uploads an image and describes it: visitors get its words as the
   const image = page.getByRole("group", { name: "Image" });
   await expect(image.getByRole("textbox", { name: "Alt text" })).toHaveAttribute("aria-invalid", "true");
 
+  // Escape closes the upload's window and nothing else: the image it is for stays selected.
+  await image.getByRole("button", { name: "Upload image" }).click();
+  // The window takes the focus, as it does for anyone who opens it.
+  await expect(page.locator(".uppy-Dashboard-inner :focus")).toHaveCount(1);
+  await page.keyboard.press("Escape");
+  await expect(page.locator(".uppy-Dashboard-inner")).toBeHidden();
+  await expect(image).toBeVisible();
+
   // Through the site's one upload path: on this server, straight to the bucket.
   await uploadOnly(page, "Upload image", PHOTO);
   await dismiss(page, "Image Uploaded");

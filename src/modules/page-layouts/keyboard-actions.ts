@@ -52,3 +52,12 @@ export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
 }
+
+/**
+ * Whether a key press happened in a window open over the editor (the upload's), whose keys
+ * are its own: Escape there closes the window, and must not also let go of the image the
+ * upload is for.
+ */
+export function isInWindow(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('dialog, [role="dialog"]') !== null;
+}

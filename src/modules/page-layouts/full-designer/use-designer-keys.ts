@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
 import { designerKey, type DesignerKey, type KeyPlace } from "../designer-keys";
-import { isTyping } from "../keyboard-actions";
+import { isInWindow, isTyping } from "../keyboard-actions";
 
 /** Marks the parts of the designer where keys act on the selected element: the canvas and the layers. */
 export const ELEMENT_KEYS_ATTRIBUTE = "data-element-keys";
 
 function placeOf(target: EventTarget | null): KeyPlace {
-  if (isTyping(target)) return "typing";
+  if (isTyping(target) || isInWindow(target)) return "typing";
   return target instanceof HTMLElement && target.closest(`[${ELEMENT_KEYS_ATTRIBUTE}]`) ? "element" : "elsewhere";
 }
 

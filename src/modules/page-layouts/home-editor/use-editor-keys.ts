@@ -1,6 +1,6 @@
 import { useRef, type Dispatch, type KeyboardEvent } from "react";
 import { GROUP_WINDOW_MS } from "@/lib/history";
-import { isTyping, keyAction } from "../keyboard-actions";
+import { isInWindow, isTyping, keyAction } from "../keyboard-actions";
 import type { Gesture, LayoutAction } from "../layout-document";
 
 /**
@@ -14,7 +14,7 @@ export function useEditorKeys(
 ): (event: KeyboardEvent<HTMLDivElement>) => void {
   const nudge = useRef<Gesture | null>(null);
   return (event) => {
-    if (isTyping(event.target)) return;
+    if (isTyping(event.target) || isInWindow(event.target)) return;
     const action = keyAction(event, selectedId);
     if (!action) return;
     event.preventDefault();
