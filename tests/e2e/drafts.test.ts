@@ -1,9 +1,10 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { AUTOSAVE_WAIT_MS } from "../../src/modules/editorial/components/use-autosave";
 import { inAnHour, JOURNEY_VIEWPORTS, made, marker, postBody, videoBody } from "./editorial-helpers";
 import { dismiss, signInAs } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 import { pagefindSearch } from "../setup/pagefind-search.ts";
-import { siteOrigin } from "./support";
+import { hydrated, siteOrigin } from "./support";
 
 /** Every public page, feed, sitemap part and search (for each of `terms`) a visitor can reach, with what it answered. */
 async function publicReads(request: APIRequestContext, terms: string[]): Promise<Map<string, string>> {
@@ -227,3 +228,74 @@ for (const [label, viewport] of JOURNEY_VIEWPORTS) {
     expect(await (await request.get(`/post/${slug}`)).text()).toContain("Half a thought, and the other half.");
   });
 }
+
+/** The new items' work this browser keeps for the site, by key. */
+const keptKeys = (page: Page) =>
+  page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("meh-moments:new-item:")));
+
+test("a new post's first lines survive a reload: the next New Post offers them back, and saving it forgets them", async ({
+  page,
+  admin,
+}) => {
+  await page.clock.install();
+  await signInAs(admin, page.context());
+  await page.goto("/admin/posts");
+  await hydrated(page, "PostManager");
+  await page.getByRole("button", { name: "New Post" }).click();
+  const dialog = page.getByRole("dialog", { name: "New post" });
+  const title = `First Lines ${marker()}`;
+  // A title and a few paragraphs, no category yet: work the site could not take, kept all the same.
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByLabel("Content", { exact: true }).fill("The first paragraph.\n\nAnd a second one.");
+  await expect(dialog.getByText("Not saved yet.")).toBeVisible();
+  await page.clock.runFor(AUTOSAVE_WAIT_MS);
+  await expect(dialog.getByText(/^Kept in this browser at .+\. It is on the site once you save it\.$/)).toBeVisible();
+
+  await page.reload();
+  await hydrated(page, "PostManager");
+  await page.getByRole("button", { name: "New Post" }).click();
+  await expect(dialog.getByText(/^You left a new post here on .+, kept in this browser\. It was never saved\.$/)).toBeVisible();
+  await dialog.getByRole("button", { name: "Continue it" }).click();
+  await expect(dialog.getByLabel("Title")).toHaveValue(title);
+  await expect(dialog.getByLabel("Content", { exact: true })).toHaveValue("The first paragraph.\n\nAnd a second one.");
+  await expect(dialog.getByRole("button", { name: "Continue it" })).toHaveCount(0);
+
+  // Saved, the site has it: the browser keeps nothing more of it, so nothing is offered twice.
+  await dialog.getByLabel("Excerpt").fill("Kept through a reload.");
+  await dialog.getByLabel("Category").selectOption("Meh Moments");
+  const created = page.waitForResponse((r) => r.url().endsWith("/api/posts") && r.request().method() === "POST");
+  await dialog.getByRole("button", { name: "Save draft" }).click();
+  const post = (await (await created).json()) as { id: number; title: string; content: string };
+  expect(post).toMatchObject({ title, content: "The first paragraph.\n\nAnd a second one." });
+  await dismiss(page, "Draft Saved");
+  expect(await keptKeys(page)).toEqual([]);
+  await admin.delete(`/api/posts/${String(post.id)}`);
+});
+
+test("a new video's work outlives a tab that dies, and is offered in another until discarded", async ({
+  page,
+  admin,
+  context,
+}) => {
+  await signInAs(admin, context);
+  await page.clock.install();
+  await page.goto("/admin/videos");
+  await hydrated(page, "VideoManager");
+  await page.getByRole("button", { name: "New Video" }).click();
+  const title = `Unfinished Video ${marker()}`;
+  await page.getByRole("dialog", { name: "New video" }).getByLabel("Title").fill(title);
+  await page.clock.runFor(AUTOSAVE_WAIT_MS);
+  await expect(page.getByText(/^Kept in this browser at/)).toBeVisible();
+  // Closed without its unload handlers, as a crash ends a tab.
+  await page.close();
+
+  const other = await context.newPage();
+  await other.goto("/admin/videos");
+  await hydrated(other, "VideoManager");
+  await other.getByRole("button", { name: "New Video" }).click();
+  const dialog = other.getByRole("dialog", { name: "New video" });
+  await expect(dialog.getByText(/^You left a new video here on /)).toBeVisible();
+  await dialog.getByRole("button", { name: "Discard it" }).click();
+  await expect(dialog.getByLabel("Title")).toHaveValue("");
+  expect(await keptKeys(other)).toEqual([]);
+});

@@ -58,6 +58,20 @@ export function AutosaveNotice(props: { savedAt: string; onContinue: () => void;
   );
 }
 
+/** Opening a new item's form with work a form no longer open kept in this browser: continue it, or throw it away. */
+export function KeptWorkNotice(props: { noun: string; savedAt: Date; onContinue: () => void; onDiscard: () => void }) {
+  return (
+    <AutosaveQuestion
+      name="Unsaved work"
+      text={`You left a new ${props.noun} here on ${whenText(props.savedAt.toISOString())}, kept in this browser. It was never saved.`}
+      choices={[
+        { label: "Continue it", onChoose: props.onContinue },
+        { label: "Discard it", onChoose: props.onDiscard },
+      ]}
+    />
+  );
+}
+
 /**
  * Closing a dialog whose work is autosaved but not saved: keep it for next time, discard it,
  * or go back to it. Takes the focus, as a question should.

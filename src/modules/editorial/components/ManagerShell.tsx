@@ -2,7 +2,7 @@ import { Fragment, useState } from "react";
 import { Pager } from "@/components/ui/Pager";
 import { pageCount } from "@/lib/paging";
 import { ToastScope } from "@/lib/toast-scope";
-import { CloseChoice } from "./AutosaveChoices";
+import { CloseChoice, KeptWorkNotice } from "./AutosaveChoices";
 import { ItemTools } from "./ItemTools";
 import type { Editing, ManagedItem, ManagerConfig } from "./manager-config";
 import { ManagerDialog } from "./ManagerDialog";
@@ -33,13 +33,15 @@ export function ManagerShell<T extends ManagedItem, I>({
     renewScope();
     setEditing(null);
   };
-  const session = useEditSession(editing, editedUrl, close);
+  const session = useEditSession(config.noun, editing, editedUrl, close);
   const { save, remove, refresh } = useManagerSaves(config, editing, {
     renewScope,
     saved: () => {
+      session.saved();
       setEditing(null);
     },
   });
+  const offer = session.keptOffer;
 
   return (
     <div className="manager">
@@ -87,6 +89,18 @@ export function ManagerShell<T extends ManagedItem, I>({
         <ToastScope.Provider value={scope.signal}>
           {session.closing && (
             <CloseChoice onKeep={session.keepAndClose} onDiscard={session.discardAndClose} onStay={session.stay} />
+          )}
+          {editing?.mode === "new" && offer && (
+            <KeptWorkNotice
+              noun={config.noun}
+              savedAt={offer.savedAt}
+              onContinue={() => {
+                session.continueKept(offer);
+              }}
+              onDiscard={() => {
+                session.discardKept(offer);
+              }}
+            />
           )}
           {editing?.mode === "edit" && editedUrl && (
             <ItemTools

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { DiffField } from "../word-diff";
+import type { KeptKind } from "./kept-new-work";
 import type { Standing } from "./PublicationActions";
 import type { AutosaveTarget } from "./use-autosave";
 
@@ -20,8 +21,8 @@ export interface ManagerConfig<T extends ManagedItem, I> {
   heading: string;
   newLabel: string;
   loadingText: string;
-  /** What an item is called in the dialog's name: "post", "video". */
-  noun: string;
+  /** What an item is called in the dialog's name: "post", "video"; its revisions' kind. */
+  noun: KeptKind;
   /** What notices call it: "Post", "Video". */
   nounTitle: string;
   /** Where an item is seen by visitors. */
@@ -51,9 +52,12 @@ export interface ManagerConfig<T extends ManagedItem, I> {
 export interface FormProps<T, I> {
   /** The item edited (with an autosave's fields, when the owner continues one); none for a new one. */
   item?: T;
-  /** Where an edit form keeps its work as it goes. */
+  /** Where the form keeps its work as it goes. */
   autosave?: AutosaveTarget;
-  /** The autosave the form continues, whole: what the item itself has no field for (a gallery). */
+  /**
+   * The autosave the form continues, whole: for an edit, what the item itself has no field
+   * for (a gallery); for a new item, the work kept in this browser it opens on.
+   */
   resumed?: Readonly<Record<string, unknown>>;
   pending: boolean;
   onSubmit: (input: I) => void;

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
-import { apiRequest } from "@/lib/api-request";
 
 /** How long typing rests before the dialog's work is autosaved. */
 export const AUTOSAVE_WAIT_MS = 3000;
@@ -11,9 +10,16 @@ export interface AutosaveState {
   flush: () => Promise<void>;
 }
 
-/** Where an edit form autosaves, handed down by its manager; new items have none. */
+/**
+ * Where a form autosaves, handed down by its manager: an edit to the item's autosave on the
+ * site, a new item's work to this browser (`kept-new-work.ts`).
+ */
 export interface AutosaveTarget {
-  url: string;
+  where: "site" | "browser";
+  /** Keep the form's work, its input as the form would send it; a failure leaves it unkept. */
+  keep: (work: unknown) => Promise<unknown>;
+  /** Whether work the form's schema refuses is kept too: a new item's first lines, which the site could not take. */
+  unfinished?: boolean;
   /** When the form opened on an autosave it continues, that autosave's time. */
   resumedAt?: Date;
   onState: (state: AutosaveState) => void;
@@ -31,14 +37,18 @@ export function useAutosave<I>(target: AutosaveTarget | undefined, schema: z.Zod
     target?.resumedAt ? { json, at: target.resumedAt } : null,
   );
   const [failed, setFailed] = useState(false);
-  const due = Boolean(target) && json !== opened && json !== kept?.json && schema.safeParse(input).success;
+  const due =
+    Boolean(target) &&
+    json !== opened &&
+    json !== kept?.json &&
+    (target?.unfinished === true || schema.safeParse(input).success);
   const latest = useRef({ json, due });
   latest.current = { json, due };
 
   const keep = async (body: string) => {
     if (!target) return;
     try {
-      await apiRequest("PUT", target.url, JSON.parse(body));
+      await target.keep(JSON.parse(body));
       setKept({ json: body, at: new Date() });
       setFailed(false);
     } catch {
@@ -63,13 +73,23 @@ export function useAutosave<I>(target: AutosaveTarget | undefined, schema: z.Zod
     });
   }, [kept]);
 
-  return { settled: kept?.json, savedAt: kept?.at ?? null, failed };
+  return { settled: kept?.json, savedAt: kept?.at ?? null, failed, where: target?.where ?? "site" };
 }
 
 /** What the form says of its autosave, under its buttons. */
-export function autosaveText({ savedAt, failed }: { savedAt: Date | null; failed: boolean }): string {
+export function autosaveText({
+  savedAt,
+  failed,
+  where,
+}: {
+  savedAt: Date | null;
+  failed: boolean;
+  where: AutosaveTarget["where"];
+}): string {
+  if (failed && where === "browser") return "Not kept: this browser would not store it. Your work is still here.";
   if (failed) return "Not autosaved: the site did not answer. Your work is still here.";
   if (!savedAt) return "";
   const time = savedAt.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+  if (where === "browser") return `Kept in this browser at ${time}. It is on the site once you save it.`;
   return `Autosaved at ${time}. Visitors still see the last saved version.`;
 }

@@ -3,32 +3,29 @@ import { useEffect, useRef, useState } from "react";
 import { apiRequest } from "@/lib/api-request";
 import { mayDiscardUnsavedWork } from "@/lib/unsaved-work";
 import { asRecord, type RevisionWithDocumentJson } from "../revision-json";
+import type { KeptKind, KeptWork } from "./kept-new-work";
+import { withKept } from "./kept-fields";
 import type { Editing } from "./manager-config";
 import type { AutosaveState, AutosaveTarget } from "./use-autosave";
-
-/** The item with the fields an autosave holds for it, where they are of a kind the item's field can take. */
-function withAutosave<T extends object>(item: T, document: Readonly<Record<string, unknown>>): T {
-  const merged: Record<string, unknown> = { ...asRecord(item) };
-  for (const [key, value] of Object.entries(document)) {
-    const own = merged[key];
-    if (key in item && (own === null || value === null || typeof own === typeof value)) merged[key] = value;
-  }
-  return merged as T;
-}
+import { useNewWork } from "./use-new-work";
 
 const NO_AUTOSAVE: AutosaveState = { savedAt: null, flush: () => Promise.resolve() };
 
 /**
  * The autosave of what the dialog edits: the one left from before, until the owner
  * continues or discards it, and what the form has kept since, which closing offers to keep
- * or discard. `editedUrl` is the item's address (none while creating); `close` closes the
- * dialog. Whatever closes the dialog (a save, Esc, the close button) ends this state.
+ * or discard. An edit autosaves to the site; a new item, which the site has no row for yet,
+ * to this browser (`use-new-work.ts`). `editedUrl` is the item's address (none while
+ * creating); `close` closes the dialog. Whatever closes the dialog (a save, Esc, the close
+ * button) ends this state.
  */
 export function useEditSession<T extends object>(
+  kind: KeptKind,
   editing: Editing<T>,
   editedUrl: string | undefined,
   close: () => void,
 ) {
+  const fresh = useNewWork(kind, editing?.mode === "new");
   const autosaveUrl = `${editedUrl ?? ""}/autosave`;
   const leftOver = useQuery<{ autosave: RevisionWithDocumentJson | null }>({
     queryKey: [autosaveUrl],
@@ -52,7 +49,15 @@ export function useEditSession<T extends object>(
   }, [editing]);
 
   // Already gone (saved or discarded elsewhere) is as good as discarded.
-  const discard = () => apiRequest("DELETE", autosaveUrl).catch(() => undefined);
+  const discard = async () => {
+    if (editedUrl === undefined) fresh.forget();
+    else await apiRequest("DELETE", autosaveUrl).catch(() => undefined);
+  };
+  const onState = (state: AutosaveState) => {
+    autosave.current = state;
+    // Work kept since opening supersedes what was left from before.
+    if (state.savedAt && !resumed) setLeftOverSettled(true);
+  };
 
   return {
     /** The autosave left from before, while the owner has not said what to do with it. */
@@ -60,10 +65,17 @@ export function useEditSession<T extends object>(
     /** Whether closing waits for the owner to keep or discard the work autosaved since opening. */
     closing,
     formKey,
-    /** The autosave continued, whole, for what the item itself has no field for. */
-    resumed: resumed?.document,
+    /** A new item's work kept in this browser by a form no longer open, while the owner has not said what to do with it. */
+    keptOffer: fresh.offer,
+    /**
+     * The autosave continued, whole: for an edit, what the item itself has no field for; for
+     * a new item, all the form opens on.
+     */
+    resumed: resumed?.document ?? fresh.resumed?.document,
     /** The item as the form opens on it: with a continued autosave's fields. */
-    formItem: (item: T): T => (resumed ? withAutosave(item, resumed.document) : item),
+    formItem: (item: T): T => (resumed ? withKept(item, resumed.document) : item),
+    /** The site has what the dialog held: a new item's work kept in this browser is done with. */
+    saved: fresh.forget,
 
     /** Close the dialog: with autosaved work, once the owner says whether to keep it; else unless they would rather keep what they typed. */
     requestClose: () => {
@@ -93,6 +105,12 @@ export function useEditSession<T extends object>(
       setLeftOverSettled(true);
       void discard();
     },
+    continueKept: (work: KeptWork) => {
+      void fresh.continueWork(work).then((taken) => {
+        if (taken) setFormKey((key) => key + 1);
+      });
+    },
+    discardKept: fresh.discardWork,
     /** A revision was restored: the form starts again from it, with nothing autosaved. */
     restored: () => {
       setResumed(null);
@@ -101,18 +119,24 @@ export function useEditSession<T extends object>(
       setFormKey((key) => key + 1);
     },
 
-    /** Where an edit form keeps its work as it goes; a new item has none. */
+    /** Where the form keeps its work as it goes. */
     target:
       editedUrl === undefined
-        ? undefined
+        ? ({
+            where: "browser",
+            keep: (work) =>
+              Promise.resolve().then(() => {
+                fresh.keep(work);
+              }),
+            unfinished: true,
+            resumedAt: fresh.resumed?.savedAt,
+            onState,
+          } satisfies AutosaveTarget)
         : ({
-            url: autosaveUrl,
+            where: "site",
+            keep: (work) => apiRequest("PUT", autosaveUrl, work),
             resumedAt: resumed?.savedAt,
-            onState: (state) => {
-              autosave.current = state;
-              // Work kept since opening supersedes what was left from before.
-              if (state.savedAt && !resumed) setLeftOverSettled(true);
-            },
+            onState,
           } satisfies AutosaveTarget),
   };
 }

@@ -3,6 +3,8 @@ import type { z } from "zod";
 import { TextField, useEditorForm } from "@/components/admin/FormControls";
 import type { Category } from "@/lib/categories";
 import { clampRating } from "@/lib/form-fields";
+import { withKept } from "@/modules/editorial/components/kept-fields";
+import { MEH_RATING } from "../../../../db/domain-constants.ts";
 import { usePublishing, type Standing } from "@/modules/editorial/components/PublicationActions";
 import { autosaveText, useAutosave, type AutosaveTarget } from "@/modules/editorial/components/use-autosave";
 
@@ -18,12 +20,33 @@ export interface EditedItem extends Standing {
   emotionalTexture: string | null;
 }
 
+/** What every item's form starts from when new: a new item's work kept in the browser is laid over it (`startOf`). */
+export const BLANK_ITEM = {
+  title: "",
+  category: "",
+  mehRating: MEH_RATING.default,
+  featured: false,
+  existentialEcho: "",
+  soundtrackPotential: "",
+  emotionalTexture: "",
+};
+
+/**
+ * What a form opens on: the item edited, else the new item's work it continues, read over
+ * `blank` (the kind's own fields with `BLANK_ITEM`'s), else nothing.
+ */
+export const startOf = <T extends object, B extends object>(
+  item: T | undefined,
+  blank: B,
+  resumed: Readonly<Record<string, unknown>> | undefined,
+): T | B | undefined => item ?? (resumed ? withKept(blank, resumed) : undefined);
+
 /**
  * The fields every item's form has, as the form holds them: its text fields (the shared
  * ones and the kind's own `texts`), category, rating and featured switch. `values` are
  * those as the form sends them, for the kind to add its own to.
  */
-export function useItemFields<N extends string>(item: EditedItem | undefined, texts: Record<N, string>) {
+export function useItemFields<N extends string>(item: Partial<EditedItem> | undefined, texts: Record<N, string>) {
   const id = useId();
   const [text, setText] = useState({
     title: item?.title ?? "",

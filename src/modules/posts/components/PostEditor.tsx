@@ -14,5 +14,5 @@ export function PostEditor({ item, resumed, ...props }: FormProps<AdminPostJson,
   if (item && images.isPending) return <p role="status">Loading...</p>;
   // An autosave continued brings its own gallery.
   const gallery = Array.isArray(resumed?.images) ? (resumed.images as PostImageJson[]) : images.data;
-  return <PostForm key={item?.id ?? "new"} post={item} images={gallery} {...props} />;
+  return <PostForm key={item?.id ?? "new"} post={item} images={gallery} resumed={resumed} {...props} />;
 }

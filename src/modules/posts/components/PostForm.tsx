@@ -4,7 +4,7 @@ import type { FormProps } from "@/modules/editorial/components/manager-config";
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
 import { UploadButton } from "@/modules/uploads/components/UploadButton";
 import { ItemForm } from "@/modules/items/components/ItemForm";
-import { useItemFields, useItemForm } from "@/modules/items/components/use-item-form";
+import { BLANK_ITEM, startOf, useItemFields, useItemForm } from "@/modules/items/components/use-item-form";
 import { readTime } from "../read-time";
 import { postInputSchema, type PostInput } from "../schema";
 import type { AdminPostJson } from "../serialize";
@@ -16,12 +16,22 @@ interface PostFormProps extends Omit<FormProps<AdminPostJson, PostInput>, "item"
   images?: readonly { imageUrl: string; description: string | null; caption?: string | null }[];
 }
 
-/** The post dialog's form (SPEC §4): empty for new, prefilled for edit; validated by the endpoint's schema. */
-export function PostForm({ post, images = [], autosave, pending, onSubmit, onCancel }: PostFormProps) {
-  const fields = useItemFields(post, { excerpt: post?.excerpt ?? "", content: post?.content ?? "" });
-  const [imageUrl, setImageUrl] = useState(post?.imageUrl ?? PLACEHOLDER_IMAGE);
-  const [imageAlt, setImageAlt] = useState(post?.imageAlt ?? "");
-  const [imageDecorative, setImageDecorative] = useState(post?.imageDecorative ?? false);
+const BLANK_POST = {
+  ...BLANK_ITEM,
+  excerpt: "",
+  content: "",
+  imageUrl: PLACEHOLDER_IMAGE,
+  imageAlt: "",
+  imageDecorative: false,
+};
+
+/** The post dialog's form (SPEC §4): empty for new (or the work it continues), prefilled for edit; validated by the endpoint's schema. */
+export function PostForm({ post, images = [], resumed, autosave, pending, onSubmit, onCancel }: PostFormProps) {
+  const from = startOf(post, BLANK_POST, resumed);
+  const fields = useItemFields(from, { excerpt: from?.excerpt ?? "", content: from?.content ?? "" });
+  const [imageUrl, setImageUrl] = useState(from?.imageUrl ?? PLACEHOLDER_IMAGE);
+  const [imageAlt, setImageAlt] = useState(from?.imageAlt ?? "");
+  const [imageDecorative, setImageDecorative] = useState(from?.imageDecorative ?? false);
   const [gallery, setGallery] = useState<GalleryItem[]>(
     images.map((i) => ({ imageUrl: i.imageUrl, description: i.description ?? "", caption: i.caption ?? "" })),
   );

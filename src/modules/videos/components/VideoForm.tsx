@@ -4,7 +4,7 @@ import type { FormProps } from "@/modules/editorial/components/manager-config";
 import { formatDuration } from "@/lib/format";
 import { UploadButton } from "@/modules/uploads/components/UploadButton";
 import { ItemForm } from "@/modules/items/components/ItemForm";
-import { useItemFields, useItemForm } from "@/modules/items/components/use-item-form";
+import { BLANK_ITEM, startOf, useItemFields, useItemForm } from "@/modules/items/components/use-item-form";
 import { videoInputSchema, type VideoInput } from "../schema";
 import type { AdminVideoJson } from "../serialize";
 
@@ -23,13 +23,16 @@ function readDuration(url: string): Promise<number> {
   });
 }
 
-/** The video dialog's form, in the post form's manner: empty for new, prefilled for edit. */
-export function VideoForm({ item, autosave, pending, onSubmit, onCancel }: FormProps<AdminVideoJson, VideoInput>) {
-  const fields = useItemFields(item, { description: item?.description ?? "" });
-  const [videoUrl, setVideoUrl] = useState(item?.videoUrl ?? "");
-  const [thumbnailUrl, setThumbnailUrl] = useState(item?.thumbnailUrl ?? "");
-  const [captionsUrl, setCaptionsUrl] = useState<string | null>(item?.captionsUrl ?? null);
-  const [duration, setDuration] = useState(String(item?.duration ?? 0));
+const BLANK_VIDEO = { ...BLANK_ITEM, description: "", videoUrl: "", thumbnailUrl: "", captionsUrl: null, duration: 0 };
+
+/** The video dialog's form, in the post form's manner: empty for new (or the work it continues), prefilled for edit. */
+export function VideoForm({ item, resumed, autosave, pending, onSubmit, onCancel }: FormProps<AdminVideoJson, VideoInput>) {
+  const from = startOf(item, BLANK_VIDEO, resumed);
+  const fields = useItemFields(from, { description: from?.description ?? "" });
+  const [videoUrl, setVideoUrl] = useState(from?.videoUrl ?? "");
+  const [thumbnailUrl, setThumbnailUrl] = useState(from?.thumbnailUrl ?? "");
+  const [captionsUrl, setCaptionsUrl] = useState<string | null>(from?.captionsUrl ?? null);
+  const [duration, setDuration] = useState(String(from?.duration ?? 0));
 
   const videoUploaded = useCallback((path: string) => {
     setVideoUrl(path);
