@@ -179,3 +179,24 @@ export async function differingShare(page: Page, a: Buffer, b: Buffer, tolerance
     { first: a.toString("base64"), second: b.toString("base64"), tolerance },
   );
 }
+
+/**
+ * What goes wrong in `page` from now on, as its console would show it: errors logged,
+ * uncaught errors, answers refused or failed (4xx, 5xx), and requests that never finished.
+ * `ignoreAborted` passes over requests cut short by leaving the page (a poll in flight).
+ */
+export function problemsIn(page: Page, { ignoreAborted = false } = {}): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.push(`${String(response.status())}: ${response.url()}`);
+  });
+  page.on("requestfailed", (request) => {
+    const reason = request.failure()?.errorText ?? "";
+    if (!(ignoreAborted && reason === "net::ERR_ABORTED")) problems.push(`failed: ${request.url()} ${reason}`);
+  });
+  return problems;
+}

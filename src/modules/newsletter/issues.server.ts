@@ -19,8 +19,11 @@ export type IssueRow = typeof issues.$inferSelect;
 export const MONTHLY_ISSUES = 2;
 export const MONTH_DAYS = 30;
 
-/** Why a third issue in a month waits for the owner's word; the screens show it up to the hint. */
-export const OVER_LIMIT = `${String(MONTHLY_ISSUES)} issues have gone out in the last ${String(MONTH_DAYS)} days, which is what the signup form promises (one or two emails a month); send with overLimit to send this one anyway`;
+/** Why a third issue in a month waits for the owner's word, as the screens ask it. */
+export const OVER_LIMIT_REASON = `${String(MONTHLY_ISSUES)} issues have gone out in the last ${String(MONTH_DAYS)} days, which is what the signup form promises (one or two emails a month).`;
+
+/** The API's refusal of a third issue in a month, with the way past it; the screens show it up to the hint. */
+export const OVER_LIMIT = `${OVER_LIMIT_REASON.slice(0, -1)}; send with overLimit to send this one anyway`;
 
 const DAY = 24 * 60 * 60_000;
 
@@ -207,6 +210,24 @@ const STATUS_WORDS: Record<IssueStatus, string> = {
 };
 
 /**
+ * Whether `MONTHLY_ISSUES` have left, or are about to, in the last `MONTH_DAYS`: one more
+ * now would break the signup form's promise. The screens ask it before sending, so the
+ * owner is asked instead of refused.
+ */
+export async function monthFull(db: Db, now = new Date()): Promise<boolean> {
+  const [recent] = await db
+    .select({ n: count() })
+    .from(issues)
+    .where(
+      and(
+        inArray(issues.status, OUTGOING),
+        gt(sql`coalesce(${issues.startedAt}, ${issues.sendAt})`, new Date(now.getTime() - MONTH_DAYS * DAY)),
+      ),
+    );
+  return (recent?.n ?? 0) >= MONTHLY_ISSUES;
+}
+
+/**
  * Send a draft issue after the undo window: it leaves at `sendAt`, until then Cancel takes
  * it back. A third issue in `MONTH_DAYS` is refused (409) unless `overLimit` says the owner
  * means it; an issue whose items have all been taken back from the public is refused too.
@@ -222,18 +243,7 @@ export async function scheduleSend(
   if ((await issueItems(db, siteUrl, issue)).length === 0) {
     throw conflict("None of this issue's posts or videos is published any more");
   }
-  const [recent] = await db
-    .select({ n: count() })
-    .from(issues)
-    .where(
-      and(
-        inArray(issues.status, OUTGOING),
-        gt(sql`coalesce(${issues.startedAt}, ${issues.sendAt})`, new Date(now.getTime() - MONTH_DAYS * DAY)),
-      ),
-    );
-  if ((recent?.n ?? 0) >= MONTHLY_ISSUES && !overLimit) {
-    throw conflict(OVER_LIMIT);
-  }
+  if (!overLimit && (await monthFull(db, now))) throw conflict(OVER_LIMIT);
   return moveIssue(
     db,
     id,

@@ -8,7 +8,7 @@ import { samplePost, sampleVideo } from "../../../tests/setup/sample-items.ts";
 import { createPost } from "@/modules/posts/post-writes.server";
 import { createVideo } from "@/modules/videos/video-writes.server";
 import { sendDue, sendIssue } from "./deliver-issue.server";
-import { cancelSend, createIssue, scheduleSend } from "./issues.server";
+import { cancelSend, createIssue, monthFull, scheduleSend } from "./issues.server";
 import { sendConfirmation, subscribe } from "./newsletter.server";
 
 // What an issue sends, to whom and when. What a refusal does to a copy: send-refusals.server.test.ts.
@@ -137,7 +137,10 @@ describe("sending an issue", () => {
     const time = clock();
     await readers("busy@example.org");
     await sentIssue(time);
+    expect(await monthFull(site.handle.db, time.now())).toBe(false);
     await sentIssue(time);
+    // Asked before sending, so the screens ask the owner instead of being refused.
+    expect(await monthFull(site.handle.db, time.now())).toBe(true);
     const third = await createIssue(site.handle.db, SITE.siteUrl, SITE.siteName, { postIds: [site.postId] });
     const refused = scheduleSend(site.handle.db, SITE.siteUrl, third.id, { undoSeconds: UNDO, now: time.now() });
     await expect(refused).rejects.toMatchObject({ code: "conflict" });

@@ -4,7 +4,7 @@ import CallButton from "@/components/admin/CallButton";
 import { apiRequest, readableError } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
 import type { IssueJson } from "../newsletter-json";
-import { overLimitReason } from "./over-limit";
+import { askBeforeSending, overLimitReason } from "./over-limit";
 import { whenShown } from "./when";
 
 interface Props {
@@ -42,6 +42,11 @@ export function EmailThis({ field, itemId, noun }: Props) {
   const start = useMutation({
     mutationFn: async () => {
       const issue = await apiRequest<IssueJson>("POST", "/api/newsletter/issues", { [field]: [itemId] });
+      const ask = await askBeforeSending();
+      if (ask !== null) {
+        setAskAnyway({ issueId: issue.id, reason: ask });
+        return null;
+      }
       try {
         return await sendIssue(issue.id, false);
       } catch (error) {

@@ -7,7 +7,7 @@ import type { IssueLedgerJson, LetterPreview } from "../newsletter-json";
 import { DELIVERY_WORDS, resendQuestion } from "./delivery-words";
 import { LetterFrame } from "./LetterFrame";
 import { liveWhileUnderWay } from "./live-status";
-import { overLimitReason } from "./over-limit";
+import { askBeforeSending, overLimitReason } from "./over-limit";
 import { whenShown } from "./when";
 
 const LEDGER_PAGE = 100;
@@ -61,10 +61,17 @@ export function IssueDetail({ id, onClose }: { id: number; onClose: () => void }
   });
   const refresh = () => client.invalidateQueries({ queryKey: ["newsletter"] });
   const send = useMutation({
-    mutationFn: (anyway: boolean) =>
-      apiRequest("POST", `/api/newsletter/issues/${String(id)}/send`, anyway ? { overLimit: true } : {}),
-    onSuccess: () => {
-      setOverLimit(null);
+    /** Sends, or resolves why the owner is asked first. */
+    mutationFn: async (anyway: boolean): Promise<string | null> => {
+      const ask = anyway ? null : await askBeforeSending();
+      if (ask === null) {
+        await apiRequest("POST", `/api/newsletter/issues/${String(id)}/send`, anyway ? { overLimit: true } : {});
+      }
+      return ask;
+    },
+    onSuccess: (ask) => {
+      setOverLimit(ask);
+      if (ask !== null) return;
       toast({
         title: "Sending Soon",
         description: "It goes out when the undo window closes. Cancel stops it until then.",
