@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { E2E_ADMIN, E2E_READER, fromVisitor, holdRequests, hydrated, nextDocument } from "./support";
+import { signIn } from "./admin-helpers";
+import { E2E_ADMIN, E2E_READER, fromVisitor, holdRequests, hydrated, nextDocument, problemsIn } from "./support";
 
 // Each test signs in from its own address: sign-ins are limited per address.
 test.beforeEach(async ({ page }) => page.setExtraHTTPHeaders(fromVisitor()));
@@ -129,4 +130,28 @@ test("someone signed in without the admin role is told where they stand, and can
   await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByLabel("Password")).toBeVisible();
   await expect(standing).toHaveCount(0);
+});
+
+test("logging out is one clean way to /login, from the dashboard and from the site's header: nothing fails on the way", async ({
+  page,
+}) => {
+  const fromDashboard = problemsIn(page);
+  await signIn(page);
+  fromDashboard.length = 0;
+  await page.getByRole("main").getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await hydrated(page, "LoginForm");
+  await page.waitForLoadState("networkidle");
+  expect(fromDashboard).toEqual([]);
+
+  await signIn(page);
+  await page.goto("/");
+  const account = page.locator("site-account").first();
+  await account.getByText(E2E_ADMIN.username).click();
+  const fromHeader = problemsIn(page);
+  await account.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await hydrated(page, "LoginForm");
+  await page.waitForLoadState("networkidle");
+  expect(fromHeader).toEqual([]);
 });
