@@ -94,7 +94,9 @@ test("drafts and schedules are read by nobody but the admin, until the schedule 
   // Moved to two seconds from now, the schedule's own job publishes both, with no visit needed.
   const soon = new Date(Date.now() + 2000).toISOString();
   const moves = [
-    admin.put(`/api/posts/${String(scheduled.id)}`, { data: postBody(late, { status: "scheduled", publishedAt: soon }) }),
+    admin.put(`/api/posts/${String(scheduled.id)}`, {
+      data: postBody(late, { status: "scheduled", publishedAt: soon }),
+    }),
     admin.put(`/api/videos/${String(video.id)}`, { data: videoBody(late, { status: "scheduled", publishedAt: soon }) }),
   ];
   for (const moved of await Promise.all(moves)) expect(moved.status()).toBe(200);
@@ -254,7 +256,9 @@ test("a new post's first lines survive a reload: the next New Post offers them b
   await page.reload();
   await hydrated(page, "PostManager");
   await page.getByRole("button", { name: "New Post" }).click();
-  await expect(dialog.getByText(/^You left a new post here on .+, kept in this browser\. It was never saved\.$/)).toBeVisible();
+  await expect(
+    dialog.getByText(/^You left a new post here on .+, kept in this browser\. It was never saved\.$/),
+  ).toBeVisible();
   await dialog.getByRole("button", { name: "Continue it" }).click();
   await expect(dialog.getByLabel("Title")).toHaveValue(title);
   await expect(dialog.getByLabel("Content", { exact: true })).toHaveValue("The first paragraph.\n\nAnd a second one.");

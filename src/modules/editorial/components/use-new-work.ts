@@ -1,13 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import {
-  forgetWork,
-  holdWork,
-  keepWork,
-  keptWork,
-  newWorkKey,
-  type KeptKind,
-  type KeptWork,
-} from "./kept-new-work";
+import { forgetWork, holdWork, keepWork, keptWork, newWorkKey, type KeptKind, type KeptWork } from "./kept-new-work";
 
 /**
  * A new item's work kept in this browser while the dialog is `open` (see `kept-new-work.ts`):

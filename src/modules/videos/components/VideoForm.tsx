@@ -26,7 +26,14 @@ function readDuration(url: string): Promise<number> {
 const BLANK_VIDEO = { ...BLANK_ITEM, description: "", videoUrl: "", thumbnailUrl: "", captionsUrl: null, duration: 0 };
 
 /** The video dialog's form, in the post form's manner: empty for new (or the work it continues), prefilled for edit. */
-export function VideoForm({ item, resumed, autosave, pending, onSubmit, onCancel }: FormProps<AdminVideoJson, VideoInput>) {
+export function VideoForm({
+  item,
+  resumed,
+  autosave,
+  pending,
+  onSubmit,
+  onCancel,
+}: FormProps<AdminVideoJson, VideoInput>) {
   const from = startOf(item, BLANK_VIDEO, resumed);
   const fields = useItemFields(from, { description: from?.description ?? "" });
   const [videoUrl, setVideoUrl] = useState(from?.videoUrl ?? "");
