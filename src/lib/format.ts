@@ -16,6 +16,14 @@ export const whenText = (iso: string): string =>
   new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /**
+ * A date and time as a server-rendered page first shows it, in UTC and saying so: the server
+ * cannot know the reader's zone, and `local-times.ts` rewrites it in theirs (as `whenText`).
+ * @example utcWhenText(new Date("2026-12-01T09:30:00Z")) // "Dec 1, 2026, 9:30 AM UTC"
+ */
+export const utcWhenText = (date: Date): string =>
+  `${date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
+
+/**
  * Seconds as minutes:seconds with zero-padded seconds (SPEC §9).
  * @example formatDuration(65) // "1:05"
  */

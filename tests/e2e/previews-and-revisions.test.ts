@@ -1,3 +1,4 @@
+import { formatDate } from "../../src/lib/format";
 import { AUTOSAVE_WAIT_MS } from "../../src/modules/editorial/components/use-autosave";
 import { dismiss, signInAs } from "./admin-helpers";
 import { JOURNEY_VIEWPORTS, made, marker, postBody, videoBody } from "./editorial-helpers";
@@ -34,6 +35,9 @@ test("a preview link shows a draft to whoever holds it, is never kept, and ends 
     expect(html).toContain(`Unseen ${word}`);
     expect(html).toContain(`A paragraph holding ${word}`);
     expect(html).toContain("Preview: not published.");
+    // Where the published page has its date, a draft says it has none yet, never today's.
+    expect(html).toContain("Draft: not published yet");
+    expect(html).not.toContain(formatDate(new Date()));
     expect(html).toContain('<meta name="robots" content="noindex"');
   }
   expect(await cacheState(admin, path)).toBe("absent");
@@ -69,7 +73,11 @@ test("a preview link shows a draft to whoever holds it, is never kept, and ends 
   await admin.delete(`/api/posts/${String(post.id)}`);
 });
 
-test("a scheduled video has its preview too, and only the admin makes or revokes links", async ({ admin, request }) => {
+test("a scheduled video has its preview too, and only the admin makes or revokes links", async ({
+  admin,
+  request,
+  browser,
+}) => {
   const word = marker();
   const soon = new Date(Date.now() + 3_600_000).toISOString();
   const video = await made(admin, "/api/videos", videoBody(word, { status: "scheduled", publishedAt: soon }));
@@ -79,6 +87,18 @@ test("a scheduled video has its preview too, and only the admin makes or revokes
   const html = await shown.text();
   expect(html).toContain(`Unwatched ${word}`);
   expect(html).toContain("Scheduled for");
+  // The day and the time it goes out, read in the reader's own zone, as the admin shows times.
+  const tokyo = await browser.newContext({ timezoneId: "Asia/Tokyo" });
+  const friend = await tokyo.newPage();
+  await friend.goto(link.url);
+  const inTokyo = new Date(soon).toLocaleString("en-US", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Asia/Tokyo",
+  });
+  await expect(friend.getByRole("article").getByText(`Goes out ${inTokyo}`)).toBeVisible();
+  await expect(friend.getByRole("complementary", { name: "Preview" })).toContainText(`Scheduled for ${inTokyo}.`);
+  await tokyo.close();
   const sameSite = { headers: { Origin: siteOrigin() } };
   expect((await request.post(`/api/videos/${String(video.id)}/preview-link`, sameSite)).status()).toBe(401);
   expect((await request.delete(`/api/videos/${String(video.id)}/preview-link`, sameSite)).status()).toBe(401);
@@ -169,13 +189,15 @@ for (const [label, viewport] of JOURNEY_VIEWPORTS) {
     await expect(content).toHaveValue("Typed, then left for later.");
 
     await edit.getByText("History", { exact: true }).click();
-    await expect(edit.getByRole("button", { name: /^Autosave/ })).toBeVisible();
+    // Each row says what kind of change it was.
+    await expect(edit.getByRole("button", { name: /^Autosaved, not saved/ })).toBeVisible();
     // The save visitors read is marked, never the autosave above it.
     const live = edit.locator('[aria-current="true"]');
     await expect(live).toHaveCount(1);
+    await expect(live).toContainText("Updated");
     await expect(live).toContainText("Live");
-    await expect(live).not.toContainText("Autosave");
-    await edit.getByRole("button", { name: /^Created/ }).click();
+    await expect(live).not.toContainText("Autosaved");
+    await edit.getByRole("button", { name: /^Created and published/ }).click();
     const comparison = edit.getByRole("region", { name: /^The version from/ });
     await expect(comparison.locator("del", { hasText: "mistake" })).toBeVisible();
     await expect(comparison.locator("ins", { hasText: "first written" })).toBeVisible();

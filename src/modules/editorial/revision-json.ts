@@ -1,7 +1,29 @@
-import type { RevisionReason } from "../../../db/content-statuses.ts";
+import { z } from "zod";
+import { CONTENT_STATUSES, type ContentStatus, type RevisionReason } from "../../../db/content-statuses.ts";
+
+/** Where the item stood in one revision, for the history to say what kind of change it was. */
+export interface RevisionStanding {
+  /** Null for a document that does not say (or no longer reads). */
+  status: ContentStatus | null;
+  /** When it went or goes public, as the document has it. */
+  publishedAt: string | null;
+}
+
+const standing = z.object({
+  status: z.enum(CONTENT_STATUSES).nullable().catch(null),
+  publishedAt: z.iso.datetime({ offset: true }).nullable().catch(null),
+});
+
+/** Where the item stood in a revision's document (in today's shape); nulls for what it does not say. */
+export function standingIn(document: unknown): RevisionStanding {
+  const read = standing.safeParse(document);
+  return read.success
+    ? { status: read.data.status, publishedAt: read.data.publishedAt }
+    : { status: null, publishedAt: null };
+}
 
 /** One kept save of an item, as the history lists it. */
-export interface RevisionSummary {
+export interface RevisionSummary extends RevisionStanding {
   id: number;
   reason: RevisionReason;
   createdAt: Date;
@@ -23,6 +45,8 @@ export function serializeRevision(revision: RevisionSummary) {
     createdAt: revision.createdAt.toISOString(),
     title: revision.title,
     author: revision.author,
+    status: revision.status,
+    publishedAt: revision.publishedAt,
   };
 }
 

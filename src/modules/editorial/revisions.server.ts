@@ -7,7 +7,7 @@ import { currentVersion, upgrade } from "@/lib/versioned-document";
 import type { Publication } from "./publication";
 import { lockedPublication } from "./visibility.server";
 import type { RevisionReason } from "../../../db/content-statuses.ts";
-import type { Revision, RevisionSummary } from "./revision-json";
+import { standingIn, type Revision, type RevisionSummary } from "./revision-json";
 import { revisionKinds } from "./revision-kinds";
 
 const { revisions, users } = tables;
@@ -109,14 +109,31 @@ const summaryColumns = {
   author: users.username,
 };
 
-/** An item's revisions, newest first, without their documents. */
-export function listRevisions(db: Db, subject: RevisionSubject): Promise<RevisionSummary[]> {
-  return db
-    .select(summaryColumns)
+/**
+ * An item's revisions, newest first, each with where the item stood in it but without the
+ * rest of its document. The documents are read through `upgrade`, as every read of one is
+ * (decision 21): there are 25 at most.
+ */
+export async function listRevisions(db: Db, subject: RevisionSubject): Promise<RevisionSummary[]> {
+  const rows = await db
+    .select({ ...summaryColumns, document: revisions.document, schemaVersion: revisions.schemaVersion })
     .from(revisions)
     .leftJoin(users, eq(users.id, revisions.authorId))
     .where(ofItem(subject))
     .orderBy(desc(revisions.id));
+  return rows.map(({ document, schemaVersion, ...summary }) => ({
+    ...summary,
+    ...standingIn(upgradedOrNull(subject, schemaVersion, document)),
+  }));
+}
+
+/** A revision's document in today's shape, or null when it no longer reads (its row still lists). */
+function upgradedOrNull(subject: RevisionSubject, version: number, data: unknown): Record<string, unknown> | null {
+  try {
+    return upgrade(revisionKinds[subject.kind], { version, data });
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -131,8 +148,9 @@ export async function revisionOf(db: Db, subject: RevisionSubject, revisionId: n
     .where(and(ofItem(subject), eq(revisions.id, revisionId)))
     .limit(1);
   if (!row) return null;
-  const { schemaVersion, document, ...summary } = row;
-  return { ...summary, document: upgrade(revisionKinds[subject.kind], { version: schemaVersion, data: document }) };
+  const { schemaVersion, document: stored, ...summary } = row;
+  const document = upgrade(revisionKinds[subject.kind], { version: schemaVersion, data: stored });
+  return { ...summary, ...standingIn(document), document };
 }
 
 /** The item's autosave not yet saved or discarded, if its newest revision is one. */

@@ -5,16 +5,8 @@ import { apiRequest, readableError } from "@/lib/api-request";
 import { whenText } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { asRecord, type RevisionJson, type RevisionWithDocumentJson } from "../revision-json";
+import { revisionWords } from "../revision-words";
 import { fieldDiffs, type DiffField, type DiffPart } from "../word-diff";
-
-const REASONS: Record<RevisionJson["reason"], string> = {
-  created: "Created",
-  saved: "Saved",
-  published: "Published",
-  unpublished: "Unpublished",
-  restored: "Restored",
-  autosave: "Autosave",
-};
 
 interface Props {
   /** The item's address in the API: `/api/posts/12`. */
@@ -128,7 +120,7 @@ export function RevisionHistory(props: Props) {
           className="history__list"
           entries={list.data.map((entry) => ({
             key: entry.id,
-            title: REASONS[entry.reason],
+            title: revisionWords(entry),
             // Visitors read the newest save of a published item; an autosave is never shown to them.
             live: current.status === "published" && entry.id === liveRevision(list.data),
             meta: (

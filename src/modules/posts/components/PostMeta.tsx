@@ -1,19 +1,21 @@
 import { RatingDots } from "@/components/ui/RatingDots";
-import { formatDate } from "@/lib/format";
+import { ItemDateline } from "@/modules/editorial/components/ItemDateline";
+import type { ContentStatus } from "@/modules/editorial/publication";
 
 interface PostMetaProps {
   mehRating: number;
   publishedAt: Date | string;
+  /** Where the post stands: anything but published is a preview's, which says so instead of a date. */
+  status?: ContentStatus;
   readTime: number;
 }
 
-/** A post's rating, en-US date and read time, on one line. */
-export function PostMeta({ mehRating, publishedAt, readTime }: PostMetaProps) {
-  const iso = typeof publishedAt === "string" ? publishedAt : publishedAt.toISOString();
+/** A post's rating, en-US date (or, previewed, that it is not out yet) and read time, on one line. */
+export function PostMeta({ mehRating, publishedAt, status = "published", readTime }: PostMetaProps) {
   return (
     <p className="meta">
       <RatingDots rating={mehRating} />
-      <time dateTime={iso}>{formatDate(iso)}</time>
+      <ItemDateline status={status} publishedAt={publishedAt} />
       <span aria-hidden="true">·</span>
       <span>{readTime} min read</span>
     </p>
