@@ -1,0 +1,35 @@
+import GithubSlugger from "github-slugger";
+import type { Root } from "hast";
+import { toText } from "hast-util-to-text";
+import { SKIP, visit } from "unist-util-visit";
+import { h, text } from "./hast";
+
+const HEADING = /^h[1-6]$/;
+
+/**
+ * The post's title is the page's one `h1`, so a body's headings sit one level under it (`#`
+ * is an `h2`, `######` stays an `h6`). Each gets an id from its words (github-slugger, as
+ * GitHub and most Markdown tools make them), after the post's prefix so two posts on one
+ * page never share one, and a link to itself for readers to copy.
+ */
+export function rehypeHeadingAnchors(idPrefix: string) {
+  return (tree: Root) => {
+    const slugger = new GithubSlugger();
+    visit(tree, "element", (node) => {
+      // The notes' own heading is not part of the essay's outline.
+      if (node.tagName === "section") return SKIP;
+      if (!HEADING.test(node.tagName)) return;
+      node.tagName = `h${String(Math.min(6, Number(node.tagName[1]) + 1))}`;
+      const id = `${idPrefix}${slugger.slug(toText(node)) || "section"}`;
+      node.properties.id = id;
+      node.children.push(
+        text(" "),
+        h("a", { className: ["heading-anchor"], href: `#${id}` }, [
+          h("span", { ariaHidden: "true" }, [text("#")]),
+          h("span", { className: ["visually-hidden"] }, [text("Link to this section")]),
+        ]),
+      );
+      return SKIP;
+    });
+  };
+}

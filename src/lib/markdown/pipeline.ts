@@ -1,0 +1,60 @@
+import type { Root } from "hast";
+import rehypeSanitize from "rehype-sanitize";
+import rehypeStringify from "rehype-stringify";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import remarkRehype from "remark-rehype";
+import { unified } from "unified";
+import { visit } from "unist-util-visit";
+import { bodySchema } from "./body-schema";
+import { rehypeHeadingAnchors } from "./heading-anchors";
+import { rehypeOutsideLinks } from "./outside-links";
+import { remarkTaskListsOff } from "./task-lists-off";
+
+/** GFM's id for the notes' heading, which it does not prefix; `prefixNotesLabel` does. */
+const NOTES_LABEL = "footnote-label";
+
+/**
+ * The unified stack an essay goes through, in two halves around the sanitizer: what the
+ * author wrote is parsed (CommonMark, GitHub's tables, strikethrough, autolinks and
+ * footnotes; no task lists), turned into HTML's tree with raw HTML dropped, and held to
+ * `bodySchema`; the structure the site adds of its own comes after (heading ids and
+ * anchors, outside links). A feature that reads new syntax adds a remark plugin before
+ * `remarkRehype`; one that draws trusted markup (a figure, an embed) adds a rehype plugin
+ * after the sanitizer.
+ */
+export function markdownProcessor(idPrefix: string) {
+  return unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkTaskListsOff)
+    .use(remarkRehype, {
+      // Every id GFM writes (notes, references) starts with the post's prefix.
+      clobberPrefix: idPrefix,
+      footnoteLabel: "Notes",
+      footnoteLabelProperties: { className: ["footnotes__label"] },
+      footnoteBackLabel: (index: number) => `Back to reference ${String(index + 1)}`,
+    })
+    .use(rehypeSanitize, bodySchema)
+    .use(() => prefixNotesLabel(idPrefix))
+    .use(() => rehypeHeadingAnchors(idPrefix))
+    .use(rehypeOutsideLinks)
+    .use(rehypeStringify);
+}
+
+/** The notes' heading and what refers to it, under the post's prefix like every other id. */
+function prefixNotesLabel(idPrefix: string) {
+  return (tree: Root) => {
+    visit(tree, "element", (node) => {
+      if (node.properties.id === NOTES_LABEL) node.properties.id = `${idPrefix}${NOTES_LABEL}`;
+      if (node.properties.ariaDescribedBy !== undefined)
+        node.properties.ariaDescribedBy = [`${idPrefix}${NOTES_LABEL}`];
+    });
+  };
+}
+
+/** A post's Markdown as the sanitised tree its page, its feed item and its letter are drawn from. */
+export function markdownTree(source: string, idPrefix: string): Root {
+  const processor = markdownProcessor(idPrefix);
+  return processor.runSync(processor.parse(source));
+}

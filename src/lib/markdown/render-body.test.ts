@@ -1,0 +1,64 @@
+import { readFile } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
+import { bodyText, postIdPrefix, renderBody, type BodyOptions } from "./render-body";
+
+const kitchenSink = await readFile(new URL("./fixtures/kitchen-sink.md", import.meta.url), "utf8");
+const essay = { content: kitchenSink, format: "markdown" } as const;
+const onPage: BodyOptions = { idPrefix: postIdPrefix(7), notes: "sidenotes" };
+const ids = (html: string) => [...html.matchAll(/\sid="([^"]+)"/g)].map(([, id]) => id);
+
+describe("renderBody", () => {
+  it("draws the kitchen-sink essay as its page shows it", async () => {
+    await expect(renderBody(essay, onPage)).toMatchFileSnapshot("./fixtures/kitchen-sink.html");
+  });
+
+  it("draws it with endnotes for mail and feeds", async () => {
+    await expect(renderBody(essay, { ...onPage, notes: "endnotes" })).toMatchFileSnapshot(
+      "./fixtures/kitchen-sink.endnotes.html",
+    );
+  });
+
+  it("numbers notes across the whole essay, in the order they are first referred to", () => {
+    const html = renderBody(essay, onPage);
+    const numbers = [...html.matchAll(/class="sidenote__number">(\d+)\./g)].map(([, n]) => n);
+    expect(numbers).toEqual(["1", "2", "3"]);
+    // The sea note's second reference, in the last section, links to the note already placed.
+    expect(html).toContain('<sup><a href="#p7-sn-sea" id="p7-fnref-sea-2" data-footnote-ref>1</a></sup>');
+  });
+
+  it("starts every id with the post's prefix, so two posts on one page share none", () => {
+    const first = ids(renderBody(essay, { ...onPage, idPrefix: postIdPrefix(1) }));
+    const second = ids(renderBody(essay, { ...onPage, idPrefix: postIdPrefix(2) }));
+    expect(first.length).toBeGreaterThan(10);
+    expect(first.every((id) => id?.startsWith("p1-"))).toBe(true);
+    expect(new Set([...first, ...second]).size).toBe(first.length + second.length);
+  });
+
+  it("gives every note a back-link to where it is referred to", () => {
+    const html = renderBody(essay, onPage);
+    for (const id of ["p7-fnref-sea", "p7-fnref-again", "p7-fnref-quote"]) {
+      expect(html).toContain(`id="${id}"`);
+      expect(html).toContain(`href="#${id}" data-footnote-backref`);
+    }
+  });
+
+  it("draws a plain post as a paragraph per line, escaped as Astro escapes text", () => {
+    expect(renderBody({ content: "One & <two>\r\n\n  'three' \"four\"  \n", format: "plain" }, onPage)).toBe(
+      "<p>One &amp; &lt;two&gt;</p><p>&#39;three&#39; &quot;four&quot;</p>",
+    );
+  });
+});
+
+describe("bodyText", () => {
+  it("is the words a reader reads, with the notes at the end and no markup", () => {
+    const text = bodyText(essay);
+    expect(text).toContain("which is exactly long enough");
+    expect(text).toContain("Where it hangs");
+    expect(text).toContain("Sea, on balance.");
+    expect(text).not.toMatch(/[<>*#↩]|Link to this section|^Notes$/m);
+  });
+
+  it("is a plain post's lines, paragraphs apart", () => {
+    expect(bodyText({ content: "One\n\n  Two  \nThree", format: "plain" })).toBe("One\n\nTwo\n\nThree");
+  });
+});
