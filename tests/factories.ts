@@ -1,7 +1,7 @@
 import type { Db } from "../db/client.ts";
 import { postImages, posts, users, videos } from "../db/schema/index.ts";
 import { slugify } from "../src/lib/slug.ts";
-import { readTime } from "../src/modules/posts/read-time.ts";
+import { bodyColumns } from "../src/modules/posts/body-columns.ts";
 
 type NewPost = typeof posts.$inferInsert;
 type NewVideo = typeof videos.$inferInsert;
@@ -19,7 +19,7 @@ export async function insertPost(db: Db, overrides: Partial<NewPost> = {}) {
       slug: slugify(title),
       excerpt: "A short excerpt.",
       category: "Meh Moments",
-      readTime: readTime(content),
+      ...bodyColumns({ content, format: overrides.format ?? "plain" }),
       ...overrides,
       title,
       content,

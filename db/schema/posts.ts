@@ -1,8 +1,11 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { BODY_FORMATS } from "../body-formats.ts";
 import { CONTENT_STATUSES } from "../content-statuses.ts";
 import { MEH_RATING, PLACEHOLDER_IMAGE } from "../domain-constants.ts";
 import { categoryList, mehRatingRange, statusList, tsvector, weightedDocument } from "./columns.ts";
+
+const formatList = sql.raw(BODY_FORMATS.map((f) => `'${f}'`).join(", "));
 
 export const posts = pgTable(
   "posts",
@@ -12,6 +15,11 @@ export const posts = pgTable(
     title: text().notNull(),
     excerpt: text().notNull(),
     content: text().notNull(),
+    // How `content` is written (`plain` for every post from before Markdown; see body-formats.ts).
+    format: text({ enum: BODY_FORMATS }).notNull().default("plain"),
+    // The words a reader reads in `content`, without its markup (`bodyText`), written with it:
+    // what full-text search reads, since a generated column cannot render Markdown.
+    contentText: text("content_text").notNull(),
     imageUrl: text("image_url").notNull().default(PLACEHOLDER_IMAGE),
     // What the cover shows, for those who cannot see it; none when it is marked decorative
     // (or was never described: posts from before the field, and the spec's payloads).
@@ -32,13 +40,14 @@ export const posts = pgTable(
     featured: boolean().notNull().default(false),
     search: tsvector()
       .notNull()
-      .generatedAlwaysAs(weightedDocument("title", "excerpt", "content")),
+      .generatedAlwaysAs(weightedDocument("title", "excerpt", "content_text")),
     // Title and excerpt alone, for ranking: a few hundred bytes where the whole document is
     // kilobytes, so ranking a common word's thousands of matches stays cheap.
     searchHead: tsvector("search_head").notNull().generatedAlwaysAs(weightedDocument("title", "excerpt")),
   },
   (t) => [
     check("posts_status_known", sql`${t.status} in (${statusList})`),
+    check("posts_format_known", sql`${t.format} in (${formatList})`),
     check("posts_meh_rating_range", sql`${t.mehRating} ${mehRatingRange}`),
     check("posts_category_known", sql`${t.category} in (${categoryList})`),
     check("posts_read_time_positive", sql`${t.readTime} >= 1`),

@@ -4,7 +4,7 @@ import { count, like } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { posts, videos } from "../../db/schema/index.ts";
 import { CATEGORIES } from "../../src/lib/categories.ts";
-import { readTime } from "../../src/modules/posts/read-time.ts";
+import { bodyColumns } from "../../src/modules/posts/body-columns.ts";
 
 const BATCH = 250;
 const HOUR = 3_600_000;
@@ -70,7 +70,7 @@ export async function growSite(db: Db, target: { posts: number; videos: number }
         excerpt: content.slice(0, 140),
         content,
         category: CATEGORIES[i % CATEGORIES.length] ?? "Meh Moments",
-        readTime: readTime(content),
+        ...bodyColumns({ content, format: "plain" }),
         mehRating: (i % 5) + 1,
         publishedAt: new Date(Date.UTC(2020, 0, 1) + i * HOUR),
       };

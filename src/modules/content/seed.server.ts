@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { lookup } from "mrmime";
 import { tables, type Db } from "@/lib/db.server";
 import { UPLOADS_PREFIX } from "@/lib/image-url";
-import { readTime } from "@/modules/posts/read-time";
+import { bodyColumns } from "@/modules/posts/body-columns";
 import { SEED_FOLDER } from "@/modules/uploads/contract";
 import type { ObjectStore } from "@/modules/uploads/object-store.server";
 import { loadContent, type SampleContent } from "./sample-content.server";
@@ -96,7 +96,7 @@ async function insertContent(db: Db, content: SampleContent, media: MediaUrls): 
         existentialEcho: post.existentialEcho ?? null,
         soundtrackPotential: post.soundtrackPotential ?? null,
         emotionalTexture: post.emotionalTexture ?? null,
-        readTime: readTime(post.content),
+        ...bodyColumns({ content: post.content, format: "plain" }),
         publishedAt: post.publishedAt,
         updatedAt: post.publishedAt,
         featured: post.featured,

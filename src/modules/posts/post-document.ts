@@ -9,14 +9,14 @@ import type { PostRow } from "./posts.server";
  */
 export function postDocument(
   post: ItemFields &
-    Pick<PostRow, "excerpt" | "content" | "imageUrl" | "imageAlt"> &
+    Pick<PostRow, "excerpt" | "content" | "format" | "imageUrl" | "imageAlt"> &
     Partial<Pick<PostRow, "imageDecorative">> &
     Pick<Publication, "status" | "publishedAt">,
   gallery: readonly { imageUrl: string; description: string | null; caption: string | null }[],
 ) {
   return {
     ...itemDocument(post),
-    ...allowed(post, ["excerpt", "content", "imageUrl", "imageAlt"]),
+    ...allowed(post, ["excerpt", "content", "format", "imageUrl", "imageAlt"]),
     imageDecorative: post.imageDecorative ?? false,
     images: gallery.map(({ imageUrl, description, caption }) => ({ imageUrl, description, caption })),
   };

@@ -5,17 +5,20 @@ import { notFound } from "@/lib/errors";
 import { sitePublisher } from "@/modules/publishing/site-pages.server";
 import { changeOf } from "@/modules/publishing/content-tags";
 import { itemWrites } from "@/modules/items/item-writes.server";
-import { readTime } from "./read-time";
+import { bodyColumns } from "./body-columns";
 import { postDocument } from "./post-document";
 import { postInputSchema, type PostData, type PostImageInput } from "./schema";
 import { postColumns, type PostImageRow, type PostRow } from "./posts.server";
 
 const { posts, postImages } = tables;
 
-/** The post's columns from the form: everything but what the server derives or stores apart. */
+/**
+ * The post's columns from the form: everything but what the server derives (read time and
+ * the words search reads, both from the body as a reader reads it) or stores apart.
+ */
 function postValues(data: PostData) {
   const { slug: _slug, readTime: _readTime, images: _images, status: _status, publishedAt: _at, ...fields } = data;
-  return { ...fields, readTime: readTime(fields.content) };
+  return { ...fields, ...bodyColumns(fields) };
 }
 
 /** Images numbered by their place in the list: the order the owner arranged is the order shown. */

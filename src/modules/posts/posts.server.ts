@@ -4,10 +4,15 @@ import { tables } from "@/lib/db.server";
 import { itemReads } from "@/modules/items/item-reads.server";
 
 const { posts, postImages } = tables;
-/** Every column but the search documents, which are large and never leave the database. */
-export const { search: _search, searchHead: _searchHead, ...postColumns } = getTableColumns(posts);
+/** Every column but what search reads (the documents, the body's words): large, and never leaving the database. */
+export const {
+  search: _search,
+  searchHead: _searchHead,
+  contentText: _contentText,
+  ...postColumns
+} = getTableColumns(posts);
 
-export type PostRow = Omit<typeof posts.$inferSelect, "search" | "searchHead">;
+export type PostRow = Omit<typeof posts.$inferSelect, "search" | "searchHead" | "contentText">;
 export type PostImageRow = typeof postImages.$inferSelect;
 
 /** How many posts "recent" means: one grid of the home page (SPEC §9 skeleton count). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BODY_FORMATS } from "../../../db/body-formats.ts";
 import { integer, optionalText, text } from "@/lib/form-fields";
 import { mediaUrl } from "@/modules/uploads/media-url";
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
@@ -26,6 +27,9 @@ export const postInputSchema = itemInputSchema(
     ...itemShape,
     excerpt: text().trim().min(1, "Excerpt is required").max(500, "At most 500 characters"),
     content: text().trim().min(1, "Content is required").max(100_000, "At most 100,000 characters"),
+    // How `content` is written. The admin's form sends `markdown`; a body without it (the
+    // spec's payload) is plain text, a paragraph per line, as the spec promises.
+    format: z.enum(BODY_FORMATS).default("plain"),
     imageUrl: mediaUrl("image")
       .optional()
       .transform((value) => value || PLACEHOLDER_IMAGE),

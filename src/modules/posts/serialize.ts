@@ -8,10 +8,11 @@ export function serializePost(post: PostRow) {
   return { ...itemJson(post), ...allowed(post, ["excerpt", "content", "imageUrl", "readTime"]) };
 }
 
-/** A post as an admin reads it: the spec's fields, the cover's words, and where it stands (status, publish date, lateness). */
+/** A post as an admin reads it: the spec's fields, how its content is written, the cover's words, and where it stands (status, publish date, lateness). */
 export function serializeAdminPost(post: PostRow) {
   return {
     ...serializePost(post),
+    format: post.format,
     imageAlt: post.imageAlt,
     imageDecorative: post.imageDecorative,
     ...publicationJson(post),

@@ -20,6 +20,7 @@ const post = {
   title: "Versioned",
   excerpt: "E.",
   content: "C.",
+  contentText: "C.",
   category: "Meh Moments",
   readTime: 1,
 };

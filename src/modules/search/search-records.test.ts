@@ -10,6 +10,7 @@ const post: PostRow = {
   title: "The Queue Moved",
   excerpt: "By one person.",
   content: "First paragraph.\n\nSecond paragraph.",
+  format: "plain",
   imageUrl: "/uploads/queue.jpg",
   imageAlt: "A queue of four people, one of them moving.",
   imageDecorative: false,

@@ -5,6 +5,7 @@ import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
 import { UploadButton } from "@/modules/uploads/components/UploadButton";
 import { ItemForm } from "@/modules/items/components/ItemForm";
 import { BLANK_ITEM, startOf, useItemFields, useItemForm } from "@/modules/items/components/use-item-form";
+import { editableBody } from "../editable-body";
 import { readTime } from "../read-time";
 import { postInputSchema, type PostInput } from "../schema";
 import type { AdminPostJson } from "../serialize";
@@ -28,7 +29,10 @@ const BLANK_POST = {
 /** The post dialog's form (SPEC §4): empty for new (or the work it continues), prefilled for edit; validated by the endpoint's schema. */
 export function PostForm({ post, images = [], resumed, autosave, pending, onSubmit, onCancel }: PostFormProps) {
   const from = startOf(post, BLANK_POST, resumed);
-  const fields = useItemFields(from, { excerpt: from?.excerpt ?? "", content: from?.content ?? "" });
+  const fields = useItemFields(from, {
+    excerpt: from?.excerpt ?? "",
+    content: post ? editableBody(post) : (from?.content ?? ""),
+  });
   const [imageUrl, setImageUrl] = useState(from?.imageUrl ?? PLACEHOLDER_IMAGE);
   const [imageAlt, setImageAlt] = useState(from?.imageAlt ?? "");
   const [imageDecorative, setImageDecorative] = useState(from?.imageDecorative ?? false);
@@ -42,6 +46,7 @@ export function PostForm({ post, images = [], resumed, autosave, pending, onSubm
 
   const work: PostInput = {
     ...fields.values,
+    format: "markdown",
     imageUrl,
     imageAlt,
     imageDecorative,
