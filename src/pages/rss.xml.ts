@@ -2,6 +2,7 @@ import { getRssString, type RSSFeedItem } from "@astrojs/rss";
 import type { APIRoute } from "astro";
 import { db } from "@/lib/site-database.server";
 import { paragraphs } from "@/lib/format";
+import { postIdPrefix, renderBody } from "@/lib/markdown/render-body";
 import { handle } from "@/lib/http.server";
 import { postPath, videoPath } from "@/lib/paths";
 import { cachePage } from "@/modules/publishing/page-cache";
@@ -26,6 +27,8 @@ export const GET: APIRoute = (context) =>
         link: `${siteUrl}${postPath(p.slug)}`,
         pubDate: p.publishedAt,
         description: p.excerpt,
+        // The whole body as `content:encoded`, notes as endnotes: a reader reads no stylesheet of ours.
+        content: renderBody(p, { idPrefix: postIdPrefix(p.id), medium: "mail", siteUrl }),
         categories: [p.category],
       })),
       ...videos.map((v) => ({

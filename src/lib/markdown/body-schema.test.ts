@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderBody } from "./render-body";
 
-const render = (content: string) =>
-  renderBody({ content, format: "markdown" }, { idPrefix: "p1-", notes: "sidenotes" });
+const render = (content: string) => renderBody({ content, format: "markdown" }, { idPrefix: "p1-", medium: "page" });
 
 // Each row is something an author (or whoever took their session) might write to reach a
 // reader's browser. Whatever it becomes, the page must carry none of what the row names.

@@ -4,7 +4,7 @@ import { textFault } from "@/lib/acceptable-text";
 import { escapeMarkdownLine, plainToMarkdown } from "./escape-markdown";
 import { bodyText, renderBody } from "./render-body";
 
-const options = { idPrefix: "p1-", notes: "sidenotes" } as const;
+const options = { idPrefix: "p1-", medium: "page" } as const;
 const asMarkdown = (plain: string) => ({ content: plainToMarkdown(plain), format: "markdown" as const });
 // The two write the same characters as different entities (`&#x26;` for `&amp;`).
 const ENTITY: Record<string, string> = {

@@ -10,9 +10,9 @@ const HEADING = /^h[1-6]$/;
  * The post's title is the page's one `h1`, so a body's headings sit one level under it (`#`
  * is an `h2`, `######` stays an `h6`). Each gets an id from its words (github-slugger, as
  * GitHub and most Markdown tools make them), after the post's prefix so two posts on one
- * page never share one, and a link to itself for readers to copy.
+ * page never share one.
  */
-export function rehypeHeadingAnchors(idPrefix: string) {
+export function rehypeHeadingIds(idPrefix: string) {
   return (tree: Root) => {
     const slugger = new GithubSlugger();
     visit(tree, "element", (node) => {
@@ -20,8 +20,19 @@ export function rehypeHeadingAnchors(idPrefix: string) {
       if (node.tagName === "section") return SKIP;
       if (!HEADING.test(node.tagName)) return;
       node.tagName = `h${String(Math.min(6, Number(node.tagName[1]) + 1))}`;
-      const id = `${idPrefix}${slugger.slug(toText(node)) || "section"}`;
-      node.properties.id = id;
+      node.properties.id = `${idPrefix}${slugger.slug(toText(node)) || "section"}`;
+      return SKIP;
+    });
+  };
+}
+
+/** On the site, each heading also links to itself, for readers to copy. */
+export function rehypeHeadingAnchors(idPrefix: string) {
+  return (tree: Root) => {
+    visit(tree, "element", (node) => {
+      if (node.tagName === "section") return SKIP;
+      const { id } = node.properties;
+      if (!HEADING.test(node.tagName) || typeof id !== "string" || !id.startsWith(idPrefix)) return;
       node.children.push(
         text(" "),
         h("a", { className: ["heading-anchor"], href: `#${id}` }, [

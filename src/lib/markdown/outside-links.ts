@@ -24,3 +24,18 @@ export function rehypeOutsideLinks() {
     });
   };
 }
+
+/**
+ * Every link and image of the site's own made absolute, for a body read far from the site (a
+ * letter, a feed reader); a link within the body (`#p1-fn-1`) stays as it is.
+ */
+export function rehypeAbsoluteUrls(siteUrl: string) {
+  return (tree: Root) => {
+    visit(tree, "element", (node) => {
+      for (const name of ["href", "src"]) {
+        const value = node.properties[name];
+        if (typeof value === "string" && onSite(value)) node.properties[name] = new URL(value, siteUrl).href;
+      }
+    });
+  };
+}

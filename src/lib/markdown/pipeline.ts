@@ -7,7 +7,7 @@ import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import { visit } from "unist-util-visit";
 import { bodySchema } from "./body-schema";
-import { rehypeHeadingAnchors } from "./heading-anchors";
+import { rehypeHeadingIds } from "./heading-anchors";
 import { rehypeOutsideLinks } from "./outside-links";
 import { remarkTaskListsOff } from "./task-lists-off";
 
@@ -18,8 +18,8 @@ const NOTES_LABEL = "footnote-label";
  * The unified stack an essay goes through, in two halves around the sanitizer: what the
  * author wrote is parsed (CommonMark, GitHub's tables, strikethrough, autolinks and
  * footnotes; no task lists), turned into HTML's tree with raw HTML dropped, and held to
- * `bodySchema`; the structure the site adds of its own comes after (heading ids and
- * anchors, outside links). A feature that reads new syntax adds a remark plugin before
+ * `bodySchema`; the structure the site adds of its own comes after (heading ids, outside
+ * links; on a page, `renderBody` adds heading anchors and sidenotes). A feature that reads new syntax adds a remark plugin before
  * `remarkRehype`; one that draws trusted markup (a figure, an embed) adds a rehype plugin
  * after the sanitizer.
  */
@@ -37,7 +37,7 @@ export function markdownProcessor(idPrefix: string) {
     })
     .use(rehypeSanitize, bodySchema)
     .use(() => prefixNotesLabel(idPrefix))
-    .use(() => rehypeHeadingAnchors(idPrefix))
+    .use(() => rehypeHeadingIds(idPrefix))
     .use(rehypeOutsideLinks)
     .use(rehypeStringify);
 }

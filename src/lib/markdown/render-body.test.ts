@@ -4,7 +4,7 @@ import { bodyText, postIdPrefix, renderBody, type BodyOptions } from "./render-b
 
 const kitchenSink = await readFile(new URL("./fixtures/kitchen-sink.md", import.meta.url), "utf8");
 const essay = { content: kitchenSink, format: "markdown" } as const;
-const onPage: BodyOptions = { idPrefix: postIdPrefix(7), notes: "sidenotes" };
+const onPage: BodyOptions = { idPrefix: postIdPrefix(7), medium: "page" };
 const ids = (html: string) => [...html.matchAll(/\sid="([^"]+)"/g)].map(([, id]) => id);
 
 describe("renderBody", () => {
@@ -13,9 +13,9 @@ describe("renderBody", () => {
   });
 
   it("draws it with endnotes for mail and feeds", async () => {
-    await expect(renderBody(essay, { ...onPage, notes: "endnotes" })).toMatchFileSnapshot(
-      "./fixtures/kitchen-sink.endnotes.html",
-    );
+    await expect(
+      renderBody(essay, { idPrefix: postIdPrefix(7), medium: "mail", siteUrl: "https://meh.example" }),
+    ).toMatchFileSnapshot("./fixtures/kitchen-sink.endnotes.html");
   });
 
   it("numbers notes across the whole essay, in the order they are first referred to", () => {

@@ -5,6 +5,8 @@ import { SKIP, visit } from "unist-util-visit";
 import type { BodyFormat } from "../../../db/body-formats.ts";
 import { paragraphs } from "@/lib/format";
 import { markdownTree } from "./pipeline";
+import { rehypeHeadingAnchors } from "./heading-anchors";
+import { rehypeAbsoluteUrls } from "./outside-links";
 import { rehypeSidenotes } from "./sidenotes";
 
 /** A post's body: its source and how it is written. */
@@ -13,12 +15,14 @@ export interface PostBody {
   format: BodyFormat;
 }
 
-export interface BodyOptions {
-  /** Starts every id in the body, so two posts on one page never share one: `postIdPrefix`. */
-  idPrefix: string;
-  /** `sidenotes` on the site (in the margin, or opened in place); `endnotes` in mail and feeds. */
-  notes: "sidenotes" | "endnotes";
-}
+/**
+ * Where a body is read. `page`, on the site: notes as sidenotes, headings with a link to
+ * themselves. `mail`, in letters and feed readers, which read no stylesheet of ours and are
+ * far from the site: notes as endnotes, no anchors, the site's own addresses absolute.
+ * `idPrefix` starts every id in the body, so two posts on one page never share one
+ * (`postIdPrefix`).
+ */
+export type BodyOptions = { idPrefix: string } & ({ medium: "page" } | { medium: "mail"; siteUrl: string });
 
 /**
  * The id prefix of a post's body.
@@ -38,13 +42,19 @@ const stringify = unified().use(rehypeStringify);
  * Markdown one goes through the sanitised pipeline (`markdownProcessor`).
  * @example renderBody({ content: "One\nTwo", format: "plain" }, options) // "<p>One</p><p>Two</p>"
  */
-export function renderBody(body: PostBody, { idPrefix, notes }: BodyOptions): string {
+export function renderBody(body: PostBody, options: BodyOptions): string {
   if (body.format === "plain")
     return paragraphs(body.content)
       .map((p) => `<p>${escapeText(p)}</p>`)
       .join("");
+  const { idPrefix } = options;
   const tree = markdownTree(body.content, idPrefix);
-  if (notes === "sidenotes") rehypeSidenotes(idPrefix)(tree);
+  if (options.medium === "page") {
+    rehypeHeadingAnchors(idPrefix)(tree);
+    rehypeSidenotes(idPrefix)(tree);
+  } else {
+    rehypeAbsoluteUrls(options.siteUrl)(tree);
+  }
   return stringify.stringify(tree);
 }
 
@@ -61,12 +71,11 @@ export function bodyText(body: PostBody): string {
       .map((p) => p.replace(/\s+/g, " "))
       .join("\n\n");
   const tree = markdownTree(body.content, "");
-  // What the site adds to be clicked, not read: heading anchors, notes' back-links and heading.
+  // What GFM adds to be clicked, not read: the notes' back-links and their heading.
   visit(tree, "element", (node, index, parent) => {
     const { className, dataFootnoteBackref } = node.properties;
-    const classes = Array.isArray(className) ? className : [];
     const clicked =
-      dataFootnoteBackref !== undefined || ["heading-anchor", "footnotes__label"].some((c) => classes.includes(c));
+      dataFootnoteBackref !== undefined || (Array.isArray(className) && className.includes("footnotes__label"));
     if (!clicked || !parent || index === undefined) return;
     parent.children.splice(index, 1);
     return [SKIP, index];

@@ -13,7 +13,7 @@ const before: Record<string, string> = JSON.parse(
   await readFile(new URL("./fixtures/seeded-post-bodies.json", import.meta.url), "utf8"),
 ) as Record<string, string>;
 const { posts } = await loadContent(path.resolve("content"));
-const options = { idPrefix: postIdPrefix(1), notes: "sidenotes" } as const;
+const options = { idPrefix: postIdPrefix(1), medium: "page" } as const;
 
 describe("the seeded posts", () => {
   it("are the posts whose bodies were kept", () => {

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { postPath, videoPath } from "@/lib/paths";
+import { postIdPrefix, renderBody } from "@/lib/markdown/render-body";
 import { isPublic } from "@/modules/editorial/visibility.server";
 import type { IssueItem } from "./issue-item";
 
@@ -46,6 +47,8 @@ export async function issueItems(db: Db, siteUrl: string, { postIds, videoIds }:
             slug: posts.slug,
             title: posts.title,
             excerpt: posts.excerpt,
+            content: posts.content,
+            format: posts.format,
             imageUrl: posts.imageUrl,
             imageAlt: posts.imageAlt,
             publishedAt: posts.publishedAt,
@@ -66,6 +69,7 @@ export async function issueItems(db: Db, siteUrl: string, { postIds, videoIds }:
           .from(videos)
           .where(and(inArray(videos.id, videoIds), isPublic(videos))),
   ]);
+  const alone = postIds.length === 1 && videoIds.length === 0;
   const items = [
     ...postRows.map((post) => ({
       at: post.publishedAt,
@@ -74,6 +78,7 @@ export async function issueItems(db: Db, siteUrl: string, { postIds, videoIds }:
         id: post.id,
         title: post.title,
         summary: summaryOf(post.excerpt),
+        ...(alone && { body: renderBody(post, { idPrefix: postIdPrefix(post.id), medium: "mail", siteUrl }) }),
         url: new URL(postPath(post.slug), siteUrl).href,
         image: imageOf(siteUrl, post.imageUrl, post.imageAlt ?? ""),
       },

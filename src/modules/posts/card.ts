@@ -1,4 +1,5 @@
 import { itemListings } from "@/modules/items/item-listings";
+import { bodyText } from "@/lib/markdown/render-body";
 import type { PostRow } from "./posts.server";
 import { serializePost } from "./serialize";
 
@@ -18,8 +19,8 @@ export const postListings = itemListings({
     "publishedAt",
     "featured",
   ],
-  // The excerpt, which the card shows anyway, then the body; a search's snippet shows in place of the excerpt.
-  snippetTexts: (post: PostRow) => [post.excerpt, post.content],
+  // The excerpt, which the card shows anyway, then the body's words; a search's snippet shows in place of the excerpt.
+  snippetTexts: (post: PostRow) => [post.excerpt, bodyText(post)],
 });
 
 /** What a post card shows. */

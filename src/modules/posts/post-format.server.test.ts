@@ -46,7 +46,7 @@ const specPost = {
 };
 const bodyOf = async (id: number) => {
   const post = present(await postById(handle.db, id));
-  return renderBody(post, { idPrefix: postIdPrefix(id), notes: "sidenotes" });
+  return renderBody(post, { idPrefix: postIdPrefix(id), medium: "page" });
 };
 
 describe("a post's format", () => {

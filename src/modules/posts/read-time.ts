@@ -7,6 +7,11 @@ export const WORDS_PER_MINUTE = 200;
  * @example readTime("word ".repeat(201)) // 2
  */
 export function readTime(content: string): number {
-  const words = content.split(/\s+/).filter(Boolean).length;
-  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
+  return Math.max(1, Math.ceil(wordCount(content) / WORDS_PER_MINUTE));
 }
+
+/**
+ * Words in a text, counted between any whitespace.
+ * @example wordCount("Two words.\n\nThree, in fact.") // 5
+ */
+export const wordCount = (text: string): number => text.split(/\s+/).filter(Boolean).length;

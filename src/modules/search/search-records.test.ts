@@ -55,6 +55,16 @@ describe("search records", () => {
     });
   });
 
+  it("index a Markdown post's words as its page shows them, never its markup or its links' addresses", () => {
+    const record = postRecord({
+      ...post,
+      content: "## Queues\n\nA *long* [queue](https://example.com/q).[^1]\n\n[^1]: It moved.",
+      format: "markdown",
+    });
+    expect(record.content).toContain("Queues\n\nA long queue.1\n\nIt moved.");
+    expect(record.content).not.toMatch(/[#*[\]]|example\.com/);
+  });
+
   it("index a video's title and description under its own page", () => {
     const record = videoRecord({
       id: 3,

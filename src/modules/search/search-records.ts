@@ -1,4 +1,5 @@
 import { postPath, videoPath } from "@/lib/paths";
+import { bodyText } from "@/lib/markdown/render-body";
 import { toPostCard, type PostCardData } from "@/modules/posts/card";
 import { serializePost, type PostJson } from "@/modules/posts/serialize";
 import type { PostRow } from "@/modules/posts/posts.server";
@@ -38,7 +39,7 @@ export function postRecord(row: PostRow): SearchRecord {
     content: words(
       post.title,
       post.excerpt,
-      post.content,
+      bodyText(row),
       post.existentialEcho,
       post.soundtrackPotential,
       post.emotionalTexture,

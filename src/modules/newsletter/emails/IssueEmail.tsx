@@ -66,6 +66,10 @@ export function IssueEmail({ siteName, siteUrl, subject, items, unsubscribeUrl }
                 </Heading>
               )}
               <Text style={emailStyles.text}>{item.summary}</Text>
+              {item.body && (
+                // The site's own renderer's sanitised HTML: the essay as its page reads, notes at its end.
+                <div style={emailStyles.text} dangerouslySetInnerHTML={{ __html: item.body }} />
+              )}
               <Link href={item.url} style={{ color: EMAIL_COLORS.accent }}>
                 {KIND[item.kind]}
               </Link>
