@@ -48,6 +48,7 @@ const WRITERS = [
   "video-manager.test.ts",
   "drafts.test.ts",
   "previews-and-revisions.test.ts",
+  "sidenotes.test.ts",
 ];
 
 interface ServerTests {
@@ -129,6 +130,7 @@ const ENGINE_NEUTRAL = [
   "nickname.test.ts",
   "nickname-ai.test.ts",
   "pagination.test.ts",
+  "sidenotes.test.ts",
 ];
 
 // The managers' journeys click through dialogs whose calls the integration tests make on
