@@ -1,6 +1,6 @@
 // npm run bench: stored-page throughput against a static file server on the same bytes,
 // publish-to-visible latency, a stored page under a flood, memory under junk URLs, cold start
-// (also after a crash), JavaScript per page and the search index's rebuilds. Prints a table and
+// (also after a crash), JavaScript per page, the search index's rebuilds and rendering a long essay. Prints a table and
 // writes bench/results.md. See bench/README.md for how to read it.
 import { execSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -8,6 +8,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { FloodKind } from "./flood";
+import { essayRenderSection, essayRenderTimes } from "./essay-render";
 import { jsBytes } from "./js-bytes";
 import {
   cacheState,
@@ -373,6 +374,8 @@ async function main(): Promise<void> {
     await site.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  // In this process, with no site running: rendering is a pure function of the essay.
+  lines.push(...essayRenderSection(essayRenderTimes()));
   // Last, and with no other site running: each size starts a site of its own.
   lines.push(...scaleSection(await scaleRows()));
   const report = lines.join("\n");
