@@ -8,7 +8,8 @@ import { samplePost, sampleVideo } from "../../../tests/setup/sample-items.ts";
 import { createPost } from "@/modules/posts/post-writes.server";
 import { createVideo } from "@/modules/videos/video-writes.server";
 import { sendDue, sendIssue } from "./deliver-issue.server";
-import { cancelSend, createIssue, monthFull, scheduleSend } from "./issues.server";
+import { cancelSend, createIssue, scheduleSend } from "./issues.server";
+import { monthFull } from "./monthly-promise.server";
 import { sendConfirmation, subscribe } from "./newsletter.server";
 
 // What an issue sends, to whom and when. What a refusal does to a copy: send-refusals.server.test.ts.

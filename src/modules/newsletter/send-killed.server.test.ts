@@ -102,7 +102,12 @@ it("a sender killed mid-send is resumed by another, and each reader gets one cop
   }
   expect(sink.caught.map((message) => message.to)).toEqual([["one@example.org"]]);
 
-  const settings = parseSettings({ SITE_URL: SITE.siteUrl, DATA_DIR: dir, SMTP_URL: sink.url, MAIL_RATE_PER_SECOND: "1000" });
+  const settings = parseSettings({
+    SITE_URL: SITE.siteUrl,
+    DATA_DIR: dir,
+    SMTP_URL: sink.url,
+    MAIL_RATE_PER_SECOND: "1000",
+  });
   const mailer = await openMailer(settings.mail);
   try {
     const context = (at: number) => ({ db: handle.db, mailer, ...SITE, now: () => new Date(at) });
@@ -113,7 +118,10 @@ it("a sender killed mid-send is resumed by another, and each reader gets one cop
     mailer.close();
   }
   for (const email of READERS) {
-    expect(sink.caught.filter((message) => message.to.includes(email)), email).toHaveLength(1);
+    expect(
+      sink.caught.filter((message) => message.to.includes(email)),
+      email,
+    ).toHaveLength(1);
   }
   expect((await issueLedger(handle.db, issue.id, { page: 1, limit: 10 })).counts).toMatchObject({ sent: 3 });
 });

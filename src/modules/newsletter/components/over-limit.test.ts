@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { ApiError } from "@/lib/api-request";
-import { OVER_LIMIT } from "../issues.server";
+import { OVER_LIMIT } from "../monthly-promise.server";
 import { overLimitReason } from "./over-limit";
 
 it("tells the owner the server's reason for asking once, without the API's hint", () => {

@@ -1,5 +1,5 @@
 import { defineRoute } from "@/lib/define-route.server";
-import { monthFull, OVER_LIMIT_REASON } from "@/modules/newsletter/issues.server";
+import { monthFull, OVER_LIMIT_REASON } from "@/modules/newsletter/monthly-promise.server";
 
 /** Whether one more issue now waits for the owner's word, and why: asked before Send, so a send is not refused. */
 export const GET = defineRoute({
