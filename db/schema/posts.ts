@@ -18,8 +18,10 @@ export const posts = pgTable(
     // How `content` is written (`plain` for every post from before Markdown; see body-formats.ts).
     format: text({ enum: BODY_FORMATS }).notNull().default("plain"),
     // The words a reader reads in `content`, without its markup (`bodyText`), written with it:
-    // what full-text search reads, since a generated column cannot render Markdown.
-    contentText: text("content_text").notNull(),
+    // what full-text search reads, since a generated column cannot render Markdown. Null when
+    // they are the content itself: a plain post from before Markdown, or a row written
+    // straight into the database by anything but the site.
+    contentText: text("content_text"),
     imageUrl: text("image_url").notNull().default(PLACEHOLDER_IMAGE),
     // What the cover shows, for those who cannot see it; none when it is marked decorative
     // (or was never described: posts from before the field, and the spec's payloads).
@@ -40,7 +42,7 @@ export const posts = pgTable(
     featured: boolean().notNull().default(false),
     search: tsvector()
       .notNull()
-      .generatedAlwaysAs(weightedDocument("title", "excerpt", "content_text")),
+      .generatedAlwaysAs(weightedDocument("title", "excerpt", "coalesce(content_text, content)")),
     // Title and excerpt alone, for ranking: a few hundred bytes where the whole document is
     // kilobytes, so ranking a common word's thousands of matches stays cheap.
     searchHead: tsvector("search_head").notNull().generatedAlwaysAs(weightedDocument("title", "excerpt")),

@@ -89,6 +89,16 @@ describe("a post's format", () => {
     );
   });
 
+  it("lets anything but the site write a post straight into the table, and search finds its words", async () => {
+    // As a plain post from before Markdown is stored: no words apart, so search reads the content.
+    await handle.db.execute(
+      sql`insert into posts (slug, title, excerpt, content, category, read_time)
+          values ('typed-in', 'Typed In', 'By hand.', 'A doorstop nobody asked for.', 'Meh Moments', 1)`,
+    );
+    const found = await searchPosts(handle.db, "doorstop", { page: 1, limit: 24 });
+    expect(found.items.map((p) => p.slug)).toContain("typed-in");
+  });
+
   it("is kept by revisions, and a revision from before formats restores as plain text", async () => {
     const post = await createPost(handle.db, samplePost({ content: "*Once* plain.", format: "plain" }));
     const [created] = await listRevisions(handle.db, { kind: "post", id: post.id });
