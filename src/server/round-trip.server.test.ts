@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "../../db/client.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { callEndpoint, endpoints } from "../../tests/api-routes.ts";
-import { insertPost, insertUser, insertVideo } from "../../tests/factories.ts";
-import { createTestDb } from "../../tests/setup/test-db.ts";
-import type { SessionUser } from "@/lib/session-user";
+import { insertPost, insertVideo } from "../../tests/factories.ts";
+import { adminSite } from "../../tests/setup/admin-site.ts";
 import { MANUAL_SAVE } from "@/modules/page-layouts/api-schema";
 import { newElement } from "@/modules/page-layouts/defaults";
 import type { LayoutJson } from "@/modules/page-layouts/layout-json";
 import { createLayout } from "@/modules/page-layouts/layouts.server";
-import { useDatabase } from "../lib/site-database.server";
 
 // What an admin's GET returns, sent back by PUT with one field changed, saves: the read-only
 // fields in it are taken and ignored, and any other unknown key is still a 400 naming it.
 
-const admin: SessionUser = { id: 0, username: "owner", role: "admin" };
-
-let handle: DbHandle;
-beforeAll(async () => {
-  handle = await createTestDb();
-  useDatabase(handle);
-  await insertUser(handle.db, admin);
-});
-afterAll(async () => {
-  await handle.close();
-});
+const site = adminSite();
+const { admin } = site;
 
 /** Call `METHOD path` as the admin, with `ref` as the path's parameter; the answer's status and JSON. */
 async function call(method: "GET" | "PUT", path: string, ref: string, body?: unknown) {
@@ -41,13 +29,13 @@ describe.each([
   {
     kind: "post",
     path: "/api/posts/[ref]",
-    insert: (overrides: object) => insertPost(handle.db, overrides),
+    insert: (overrides: object) => insertPost(site.handle.db, overrides),
     change: { title: "A Kettle, Mostly Cold" },
   },
   {
     kind: "video",
     path: "/api/videos/[ref]",
-    insert: (overrides: object) => insertVideo(handle.db, overrides),
+    insert: (overrides: object) => insertVideo(site.handle.db, overrides),
     change: { duration: 42 },
   },
 ])("a $kind read by the admin and sent back", ({ path, insert, change }) => {
@@ -104,7 +92,7 @@ describe("a layout read by the admin and sent back", () => {
   const read = async () => (await call("GET", "/api/layouts/[ref]", "home")).json as unknown as LayoutJson;
   let layout: LayoutJson;
   beforeAll(async () => {
-    await createLayout(handle.db, { pageName: "home", pageType: "page", elements: [text("Meh")] }, admin.id);
+    await createLayout(site.handle.db, { pageName: "home", pageType: "page", elements: [text("Meh")] }, admin.id);
     layout = await read();
   });
   const put = (body: unknown) => call("PUT", "/api/layouts/[ref]", String(layout.id), body);

@@ -1,30 +1,17 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "../../../db/client.ts";
+import { describe, expect, it } from "vitest";
 import { posts, revisions } from "../../../db/schema/index.ts";
 import { callEndpoint, endpoints } from "../../../tests/api-routes.ts";
-import { insertUser } from "../../../tests/factories.ts";
 import { present } from "../../../tests/setup/present.ts";
 import { samplePost } from "../../../tests/setup/sample-items.ts";
-import { createTestDb } from "../../../tests/setup/test-db.ts";
-import { useDatabase } from "@/lib/site-database.server";
+import { adminSite } from "../../../tests/setup/admin-site.ts";
 import { postIdPrefix, renderBody } from "@/lib/markdown/render-body";
-import type { SessionUser } from "@/lib/session-user";
 import { listRevisions, revisionOf } from "@/modules/editorial/revisions.server";
 import { createPost, restorePost, updatePost } from "./post-writes.server";
 import { postById, searchPosts } from "./posts.server";
 
-const admin: SessionUser = { id: 0, username: "owner", role: "admin" };
-
-let handle: DbHandle;
-beforeAll(async () => {
-  handle = await createTestDb();
-  useDatabase(handle);
-  await insertUser(handle.db, admin);
-});
-afterAll(async () => {
-  await handle.close();
-});
+const site = adminSite();
+const { admin } = site;
 
 /** Call the posts API as the admin; the answer's status and JSON. */
 async function call(method: "POST" | "PUT", path: string, body: unknown, ref?: string) {
@@ -45,7 +32,7 @@ const specPost = {
   mehRating: 3,
 };
 const bodyOf = async (id: number) => {
-  const post = present(await postById(handle.db, id));
+  const post = present(await postById(site.handle.db, id));
   return renderBody(post, { idPrefix: postIdPrefix(id), medium: "page" });
 };
 
@@ -76,44 +63,46 @@ describe("a post's format", () => {
   it("counts read time and search on the words, never the markup", async () => {
     const link = "[a paperclip](https://example.com/" + "very/".repeat(300) + "long)";
     const post = await createPost(
-      handle.db,
+      site.handle.db,
       samplePost({ content: `${link} ${"word ".repeat(150)}`, format: "markdown" }),
     );
     expect(post.readTime).toBe(1);
-    const [row] = await handle.db.select({ text: posts.contentText }).from(posts).where(eq(posts.id, post.id));
+    const [row] = await site.handle.db.select({ text: posts.contentText }).from(posts).where(eq(posts.id, post.id));
     expect(row?.text).toBe(`a paperclip ${"word ".repeat(150).trim()}`);
-    const found = await searchPosts(handle.db, "paperclip", { page: 1, limit: 24 });
+    const found = await searchPosts(site.handle.db, "paperclip", { page: 1, limit: 24 });
     expect(found.items.map((p) => p.id)).toContain(post.id);
-    expect((await searchPosts(handle.db, "example.com", { page: 1, limit: 24 })).items.map((p) => p.id)).not.toContain(
-      post.id,
-    );
+    expect(
+      (await searchPosts(site.handle.db, "example.com", { page: 1, limit: 24 })).items.map((p) => p.id),
+    ).not.toContain(post.id);
   });
 
   it("lets anything but the site write a post straight into the table, and search finds its words", async () => {
     // As a plain post from before Markdown is stored: no words apart, so search reads the content.
-    await handle.db.execute(
+    await site.handle.db.execute(
       sql`insert into posts (slug, title, excerpt, content, category, read_time)
           values ('typed-in', 'Typed In', 'By hand.', 'A doorstop nobody asked for.', 'Meh Moments', 1)`,
     );
-    const found = await searchPosts(handle.db, "doorstop", { page: 1, limit: 24 });
+    const found = await searchPosts(site.handle.db, "doorstop", { page: 1, limit: 24 });
     expect(found.items.map((p) => p.slug)).toContain("typed-in");
   });
 
   it("is kept by revisions, and a revision from before formats restores as plain text", async () => {
-    const post = await createPost(handle.db, samplePost({ content: "*Once* plain.", format: "plain" }));
-    const [created] = await listRevisions(handle.db, { kind: "post", id: post.id });
-    await updatePost(handle.db, post.id, samplePost({ content: "*Now* Markdown.", format: "markdown" }));
-    const [saved] = await listRevisions(handle.db, { kind: "post", id: post.id });
-    expect((await revisionOf(handle.db, { kind: "post", id: post.id }, present(saved).id))?.document).toMatchObject({
+    const post = await createPost(site.handle.db, samplePost({ content: "*Once* plain.", format: "plain" }));
+    const [created] = await listRevisions(site.handle.db, { kind: "post", id: post.id });
+    await updatePost(site.handle.db, post.id, samplePost({ content: "*Now* Markdown.", format: "markdown" }));
+    const [saved] = await listRevisions(site.handle.db, { kind: "post", id: post.id });
+    expect(
+      (await revisionOf(site.handle.db, { kind: "post", id: post.id }, present(saved).id))?.document,
+    ).toMatchObject({
       content: "*Now* Markdown.",
       format: "markdown",
     });
     // As revisions were stored before formats: version 1, no `format` in the document.
-    await handle.db
+    await site.handle.db
       .update(revisions)
       .set({ schemaVersion: 1, document: sql`${revisions.document} - 'format'` })
       .where(eq(revisions.id, present(created).id));
-    const restored = await restorePost(handle.db, post.id, present(created).id, { authorId: null });
+    const restored = await restorePost(site.handle.db, post.id, present(created).id, { authorId: null });
     expect(restored).toMatchObject({ content: "*Once* plain.", format: "plain" });
   });
 });
