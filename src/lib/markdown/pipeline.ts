@@ -1,15 +1,14 @@
 import type { Root } from "hast";
 import rehypeSanitize from "rehype-sanitize";
 import rehypeStringify from "rehype-stringify";
-import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import { visit } from "unist-util-visit";
 import { bodySchema } from "./body-schema";
+import { remarkEssayGfm } from "./essay-gfm";
 import { rehypeHeadingIds } from "./heading-anchors";
 import { rehypeOutsideLinks } from "./outside-links";
-import { remarkTaskListsOff } from "./task-lists-off";
 
 /** GFM's id for the notes' heading, which it does not prefix; `prefixNotesLabel` does. */
 const NOTES_LABEL = "footnote-label";
@@ -26,8 +25,7 @@ const NOTES_LABEL = "footnote-label";
 export function markdownProcessor(idPrefix: string) {
   return unified()
     .use(remarkParse)
-    .use(remarkGfm)
-    .use(remarkTaskListsOff)
+    .use(remarkEssayGfm)
     .use(remarkRehype, {
       // Every id GFM writes (notes, references) starts with the post's prefix.
       clobberPrefix: idPrefix,
