@@ -1,8 +1,7 @@
 import GithubSlugger from "github-slugger";
 import type { Root } from "hast";
 import { toText } from "hast-util-to-text";
-import { SKIP, visit } from "unist-util-visit";
-import { h, text } from "./hast";
+import { SKIP_CHILDREN, eachElement, h, text } from "./hast";
 
 const HEADING = /^h[1-6]$/;
 
@@ -15,13 +14,13 @@ const HEADING = /^h[1-6]$/;
 export function rehypeHeadingIds(idPrefix: string) {
   return (tree: Root) => {
     const slugger = new GithubSlugger();
-    visit(tree, "element", (node) => {
+    eachElement(tree, (node) => {
       // The notes' own heading is not part of the essay's outline.
-      if (node.tagName === "section") return SKIP;
+      if (node.tagName === "section") return SKIP_CHILDREN;
       if (!HEADING.test(node.tagName)) return;
       node.tagName = `h${String(Math.min(6, Number(node.tagName[1]) + 1))}`;
       node.properties.id = `${idPrefix}${slugger.slug(toText(node)) || "section"}`;
-      return SKIP;
+      return SKIP_CHILDREN;
     });
   };
 }
@@ -29,8 +28,8 @@ export function rehypeHeadingIds(idPrefix: string) {
 /** On the site, each heading also links to itself, for readers to copy. */
 export function rehypeHeadingAnchors(idPrefix: string) {
   return (tree: Root) => {
-    visit(tree, "element", (node) => {
-      if (node.tagName === "section") return SKIP;
+    eachElement(tree, (node) => {
+      if (node.tagName === "section") return SKIP_CHILDREN;
       const { id } = node.properties;
       if (!HEADING.test(node.tagName) || typeof id !== "string" || !id.startsWith(idPrefix)) return;
       node.children.push(
@@ -40,7 +39,7 @@ export function rehypeHeadingAnchors(idPrefix: string) {
           h("span", { className: ["visually-hidden"] }, [text("Link to this section")]),
         ]),
       );
-      return SKIP;
+      return SKIP_CHILDREN;
     });
   };
 }

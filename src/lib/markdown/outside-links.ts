@@ -1,5 +1,5 @@
 import type { Root } from "hast";
-import { visit } from "unist-util-visit";
+import { eachElement } from "./hast";
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
 
 const WEB = /^https?:/i;
@@ -14,7 +14,7 @@ const onSite = (src: string): boolean => src.startsWith("/") && !src.startsWith(
  */
 export function rehypeOutsideLinks() {
   return (tree: Root) => {
-    visit(tree, "element", (node) => {
+    eachElement(tree, (node) => {
       const { href, src } = node.properties;
       if (node.tagName === "a" && typeof href === "string" && WEB.test(href)) node.properties.rel = ["noopener"];
       if (node.tagName === "img") {
@@ -31,7 +31,7 @@ export function rehypeOutsideLinks() {
  */
 export function rehypeAbsoluteUrls(siteUrl: string) {
   return (tree: Root) => {
-    visit(tree, "element", (node) => {
+    eachElement(tree, (node) => {
       for (const name of ["href", "src"]) {
         const value = node.properties[name];
         if (typeof value === "string" && onSite(value)) node.properties[name] = new URL(value, siteUrl).href;

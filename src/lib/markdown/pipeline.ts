@@ -4,10 +4,10 @@ import rehypeStringify from "rehype-stringify";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
-import { visit } from "unist-util-visit";
 import { bodySchema } from "./body-schema";
 import { remarkEssayGfm } from "./essay-gfm";
 import { rehypeHeadingIds } from "./heading-anchors";
+import { eachElement } from "./hast";
 import { rehypeOutsideLinks } from "./outside-links";
 
 /** GFM's id for the notes' heading, which it does not prefix; `prefixNotesLabel` does. */
@@ -43,7 +43,7 @@ export function markdownProcessor(idPrefix: string) {
 /** The notes' heading and what refers to it, under the post's prefix like every other id. */
 function prefixNotesLabel(idPrefix: string) {
   return (tree: Root) => {
-    visit(tree, "element", (node) => {
+    eachElement(tree, (node) => {
       if (node.properties.id === NOTES_LABEL) node.properties.id = `${idPrefix}${NOTES_LABEL}`;
       if (node.properties.ariaDescribedBy !== undefined)
         node.properties.ariaDescribedBy = [`${idPrefix}${NOTES_LABEL}`];

@@ -1,9 +1,9 @@
 import { toText } from "hast-util-to-text";
 import rehypeStringify from "rehype-stringify";
 import { unified } from "unified";
-import { SKIP, visit } from "unist-util-visit";
 import type { BodyFormat } from "../../../db/body-formats.ts";
 import { paragraphs } from "@/lib/format";
+import { eachElement } from "./hast";
 import { markdownTree } from "./pipeline";
 import { rehypeHeadingAnchors } from "./heading-anchors";
 import { rehypeAbsoluteUrls } from "./outside-links";
@@ -72,13 +72,13 @@ export function bodyText(body: PostBody): string {
       .join("\n\n");
   const tree = markdownTree(body.content, "");
   // What GFM adds to be clicked, not read: the notes' back-links and their heading.
-  visit(tree, "element", (node, index, parent) => {
+  eachElement(tree, (node, parent, index) => {
     const { className, dataFootnoteBackref } = node.properties;
     const clicked =
       dataFootnoteBackref !== undefined || (Array.isArray(className) && className.includes("footnotes__label"));
-    if (!clicked || !parent || index === undefined) return;
+    if (!clicked) return;
     parent.children.splice(index, 1);
-    return [SKIP, index];
+    return index;
   });
   return toText(tree).trim();
 }

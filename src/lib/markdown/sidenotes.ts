@@ -1,17 +1,16 @@
 import type { Element, ElementContent, Root } from "hast";
 import { toText } from "hast-util-to-text";
-import { SKIP, visit } from "unist-util-visit";
-import { h, isElement, text } from "./hast";
+import { SKIP_CHILDREN, eachElement, h, isElement, text } from "./hast";
 
 /** The notes of a tree as GFM writes them: each `li` of the notes section, by its id. */
 function notesOf(tree: Root): Map<string, Element> {
   const notes = new Map<string, Element>();
-  visit(tree, "element", (node) => {
+  eachElement(tree, (node) => {
     if (node.tagName !== "section" || node.properties.dataFootnotes === undefined) return;
-    visit(node, "element", (item) => {
+    eachElement(node, (item) => {
       if (item.tagName === "li" && typeof item.properties.id === "string") notes.set(item.properties.id, item);
     });
-    return SKIP;
+    return SKIP_CHILDREN;
   });
   return notes;
 }
@@ -39,19 +38,19 @@ export function rehypeSidenotes(idPrefix: string) {
   return (tree: Root) => {
     const notes = notesOf(tree);
     const placed = new Set<string>();
-    visit(tree, "element", (node, index, parent) => {
-      if (node.tagName === "section") return SKIP;
+    eachElement(tree, (node, parent, index) => {
+      if (node.tagName === "section") return SKIP_CHILDREN;
       const [link] = node.children;
       if (node.tagName !== "sup" || !isElement(link, "a") || link.properties.dataFootnoteRef === undefined) return;
       const noteId = String(link.properties.href).slice(1);
       const note = notes.get(noteId);
-      if (!note || !parent || index === undefined) return;
+      if (!note) return;
       const key = noteId.slice(`${idPrefix}fn-`.length);
       const sidenoteId = `${idPrefix}sn-${key}`;
       delete link.properties.ariaDescribedBy;
       if (placed.has(noteId)) {
         link.properties.href = `#${sidenoteId}`;
-        return SKIP;
+        return SKIP_CHILDREN;
       }
       placed.add(noteId);
       const number = toText(link);
@@ -69,7 +68,7 @@ export function rehypeSidenotes(idPrefix: string) {
           ...inlineNote(note),
         ]),
       );
-      return [SKIP, index + 3];
+      return index + 3;
     });
   };
 }
