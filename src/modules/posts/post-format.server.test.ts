@@ -45,13 +45,31 @@ describe("a post's format", () => {
     expect(await bodyOf(id)).toBe("<p># Not a heading</p><p>*Not emphasis*, and [not](a link).</p>");
   });
 
-  it("stays what the client says: an update without one is plain text again", async () => {
+  it("stays what the client says: an update with new words and no format is plain text", async () => {
     const created = await call("POST", "/api/posts", { ...specPost, format: "markdown" });
     const id = Number(created.json.id);
     expect(await bodyOf(id)).toContain("<em>Not emphasis</em>");
-    const updated = await call("PUT", "/api/posts/[ref]", specPost, String(id));
+    const content = `${specPost.content}\n*Still not emphasis*`;
+    const updated = await call("PUT", "/api/posts/[ref]", { ...specPost, content }, String(id));
     expect(updated.status, JSON.stringify(updated.json)).toBe(200);
-    expect(await bodyOf(id)).toBe("<p># Not a heading</p><p>*Not emphasis*, and [not](a link).</p>");
+    expect(updated.json.format).toBe("plain");
+    expect(await bodyOf(id)).toBe(
+      "<p># Not a heading</p><p>*Not emphasis*, and [not](a link).</p><p>*Still not emphasis*</p>",
+    );
+  });
+
+  it("stays Markdown when a client without formats puts back the body it read, with a new title", async () => {
+    const created = await call("POST", "/api/posts", { ...specPost, format: "markdown" });
+    const id = Number(created.json.id);
+    const updated = await call(
+      "PUT",
+      "/api/posts/[ref]",
+      { ...specPost, title: "A Queue, Renamed", content: created.json.content },
+      String(id),
+    );
+    expect(updated.status, JSON.stringify(updated.json)).toBe(200);
+    expect(updated.json).toMatchObject({ title: "A Queue, Renamed", format: "markdown" });
+    expect(await bodyOf(id)).toContain("<em>Not emphasis</em>");
   });
 
   it("refuses a format it does not know, naming the field", async () => {

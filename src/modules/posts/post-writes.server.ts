@@ -4,6 +4,7 @@ import { tables } from "@/lib/db.server";
 import { notFound } from "@/lib/errors";
 import { sitePublisher } from "@/modules/publishing/site-pages.server";
 import { changeOf } from "@/modules/publishing/content-tags";
+import type { SavedBy } from "@/modules/editorial/revisions.server";
 import { itemWrites } from "@/modules/items/item-writes.server";
 import { bodyColumns } from "./body-columns";
 import { postDocument } from "./post-document";
@@ -18,7 +19,7 @@ const { posts, postImages } = tables;
  */
 function postValues(data: PostData) {
   const { slug: _slug, readTime: _readTime, images: _images, status: _status, publishedAt: _at, ...fields } = data;
-  return { ...fields, ...bodyColumns(fields) };
+  return { ...fields, ...bodyColumns({ content: fields.content, format: fields.format ?? "plain" }) };
 }
 
 /** Images numbered by their place in the list: the order the owner arranged is the order shown. */
@@ -45,14 +46,15 @@ function galleryOf(db: Db, postId: number) {
  * A post's writes: the shared ones, with its gallery saved in the same transaction. When
  * `images` is sent the gallery becomes exactly that list; without it, it stays as it is.
  */
-export const postWrites = itemWrites<PostData, PostRow>({
+const sharedWrites = itemWrites<PostData, PostRow>({
   kind: "post",
   noun: "Post",
   table: posts,
   columns: postColumns,
   schema: postInputSchema,
   values: postValues,
-  document: async (post, data, tx, id) => postDocument(post, data.images ?? (await galleryOf(tx, id))),
+  document: async (post, data, tx, id) =>
+    postDocument({ ...post, format: post.format ?? "plain" }, data.images ?? (await galleryOf(tx, id))),
   saveParts: async (tx, id, { images }, created) => {
     if (!images) return;
     if (!created) await tx.delete(postImages).where(eq(postImages.postId, id));
@@ -60,14 +62,32 @@ export const postWrites = itemWrites<PostData, PostRow>({
   },
 });
 
+/** A post's writes as the API calls them: the shared ones, with `updatePost`'s reading of a missing format. */
+export const postWrites = { ...sharedWrites, update: updatePost };
+
 export const {
   slugs: postSlugs,
   create: createPost,
-  update: updatePost,
   restore: restorePost,
   autosave: autosavePost,
   remove: deletePost,
 } = postWrites;
+
+/**
+ * Update a post. An update that names no format is plain text, as the spec promises, unless
+ * it puts back the very body the post has: a client that read an essay and sends it back
+ * with a new title must not turn its Markdown into text.
+ */
+export async function updatePost(db: Db, id: number, data: PostData, by?: SavedBy): Promise<PostRow> {
+  if (data.format !== undefined) return sharedWrites.update(db, id, data, by);
+  const [stored] = await db
+    .select({ content: posts.content, format: posts.format })
+    .from(posts)
+    .where(eq(posts.id, id))
+    .limit(1);
+  const format = stored?.content === data.content ? stored.format : "plain";
+  return sharedWrites.update(db, id, { ...data, format }, by);
+}
 
 /** Add one image to a post's gallery. */
 export async function addPostImage(db: Db, postId: number, image: PostImageInput): Promise<PostImageRow> {

@@ -28,8 +28,9 @@ export const postInputSchema = itemInputSchema(
     excerpt: text().trim().min(1, "Excerpt is required").max(500, "At most 500 characters"),
     content: text().trim().min(1, "Content is required").max(100_000, "At most 100,000 characters"),
     // How `content` is written. The admin's form sends `markdown`; a body without it (the
-    // spec's payload) is plain text, a paragraph per line, as the spec promises.
-    format: z.enum(BODY_FORMATS).default("plain"),
+    // spec's payload) is plain text, a paragraph per line, as the spec promises, unless an
+    // update puts back the body the post already has (`updatePost`).
+    format: z.enum(BODY_FORMATS).optional(),
     imageUrl: mediaUrl("image")
       .optional()
       .transform((value) => value || PLACEHOLDER_IMAGE),
