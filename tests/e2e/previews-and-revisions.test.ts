@@ -73,6 +73,24 @@ test("a preview link shows a draft to whoever holds it, is never kept, and ends 
   await admin.delete(`/api/posts/${String(post.id)}`);
 });
 
+test("the owner opening a preview link sees the banner with nothing of the site's editing over it", async ({
+  admin,
+  page,
+}) => {
+  const post = await made(admin, "/api/posts", postBody(marker(), { status: "draft" }));
+  const link = (await (await admin.post(`/api/posts/${String(post.id)}/preview-link`)).json()) as Link;
+  // Signed in as the admin, as the owner checking the link before sending it.
+  await page.context().addCookies([{ name: "signed_in", value: "1", url: siteOrigin() }]);
+  await page.route("/api/auth/me", (route) =>
+    route.fulfill({ json: { user: { username: "curator", role: "admin" } } }),
+  );
+  await page.goto(new URL(link.url).pathname);
+  await expect(page.locator("site-account").first().getByText("curator")).toBeVisible();
+  await expect(page.getByRole("complementary", { name: "Preview" })).toContainText("Preview: not published.");
+  await expect(page.getByRole("link", { name: "Edit home layout" })).toHaveCount(0);
+  await admin.delete(`/api/posts/${String(post.id)}`);
+});
+
 test("a scheduled video has its preview too, and only the admin makes or revokes links", async ({
   admin,
   request,

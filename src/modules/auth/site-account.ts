@@ -97,9 +97,10 @@ class SiteAccount extends HTMLElement {
     void currentUser().then((user) => {
       if (!user) return;
       this.replaceChildren(userMenu(user));
-      // Not in the admin area, whose own navigation links the designer.
+      // Not in the admin area, whose own navigation links the designer, nor on a preview,
+      // whose banner says what the page is and would sit under the button.
       if (user.role !== "admin") return;
-      if (!document.querySelector(".designer-fab, .admin-shell"))
+      if (!document.querySelector(".designer-fab, .admin-shell, .preview-banner"))
         document.querySelector("main")?.prepend(designerButton());
       startHomeEditor();
     });
