@@ -339,7 +339,7 @@ test("the owner uploads an image and describes it: visitors get its words as the
   await page.goto("/");
   await page.getByRole("button", { name: "Edit Page" }).click();
   await page.getByRole("button", { name: "Add Image" }).click();
-  const image = page.getByRole("group", { name: "Image" });
+  const image = page.getByRole("group", { name: "File and alt text" });
   await expect(image.getByRole("textbox", { name: "Alt text" })).toHaveAttribute("aria-invalid", "true");
 
   // Escape closes the upload's window and nothing else: the image it is for stays selected.

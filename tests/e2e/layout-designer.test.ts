@@ -231,6 +231,10 @@ test("the Height field and the Layers row give the height the canvas draws, word
   // Four lines in a box 200 px wide: the words grow it past its stored 40 px.
   const grown = await agreedHeight(page, "element-1");
   expect(grown).toBeGreaterThan(40);
+  // The field says why it shows more than the 40 px the box was given.
+  await expect(field(page, "Height")).toHaveAccessibleDescription(
+    `Set to 40; its words need ${String(grown)}, so it is drawn that tall.`,
+  );
 
   // Wider, the same words need fewer lines, and the box shrinks back to what they need.
   await field(page, "Width").fill("600");
@@ -242,6 +246,7 @@ test("the Height field and the Layers row give the height the canvas draws, word
   await field(page, "Height").fill("240");
   await field(page, "Height").blur();
   expect(await agreedHeight(page, "element-1")).toBe(240);
+  await expect(field(page, "Height")).toHaveAccessibleDescription("");
   await page.getByRole("button", { name: "Undo" }).click();
   expect(await agreedHeight(page, "element-1")).toBe(wide);
 });

@@ -24,7 +24,7 @@ export default function ImageFields({ element, dispatch }: Props) {
   const fault = altFault(element, draft.shown);
   return (
     <fieldset className="image-fields">
-      <legend>Image</legend>
+      <legend>File and alt text</legend>
       <UploadButton
         label="Upload image"
         kind="image"

@@ -36,11 +36,14 @@ const BOX_FIELDS: { key: Box; label: string; max: number }[] = [
 function BoxField({
   value,
   field,
+  note,
   onChange,
 }: {
   /** What the field shows: the drawn height, for Height, so it says what the canvas draws. */
   value: number;
   field: (typeof BOX_FIELDS)[number];
+  /** Why the field shows other than what was typed, if it does. */
+  note?: string;
   onChange: (value: number, gesture: Gesture) => void;
 }) {
   const id = useId();
@@ -60,6 +63,7 @@ function BoxField({
         max={field.max}
         step={1}
         value={draft.shown}
+        aria-describedby={note ? `${id}-note` : undefined}
         onFocus={draft.focus}
         onBlur={() => {
           draft.blur();
@@ -68,6 +72,11 @@ function BoxField({
           onChange(parse(event.target.value), draft.typed(event.target.value));
         }}
       />
+      {note && (
+        <p id={`${id}-note`} className="designer-field__hint">
+          {note}
+        </p>
+      )}
     </div>
   );
 }
@@ -213,6 +222,11 @@ export default function PropertiesPanel({
             key={field.key}
             value={field.key === "height" ? drawnHeight : element[field.key]}
             field={field}
+            note={
+              field.key === "height" && drawnHeight > element.height
+                ? `Set to ${String(element.height)}; its words need ${String(drawnHeight)}, so it is drawn that tall.`
+                : undefined
+            }
             onChange={(value, gesture) => {
               onBox(field.key, value, gesture);
             }}
