@@ -2,6 +2,7 @@ import { toText } from "hast-util-to-text";
 import rehypeStringify from "rehype-stringify";
 import { unified } from "unified";
 import type { BodyFormat } from "../../../db/body-formats.ts";
+import { escapeXml } from "@/lib/escape-xml";
 import { paragraphs } from "@/lib/format";
 import { eachElement } from "./hast";
 import { markdownTree } from "./pipeline";
@@ -30,10 +31,6 @@ export type BodyOptions = { idPrefix: string } & ({ medium: "page" } | { medium:
  */
 export const postIdPrefix = (postId: number): string => `p${String(postId)}-`;
 
-// What Astro's `{text}` writes for these five, so a plain post's HTML is what it always was.
-const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "'": "&#39;", '"': "&quot;" };
-const escapeText = (value: string): string => value.replace(/[&<>'"]/g, (char) => ENTITIES[char] ?? char);
-
 const stringify = unified().use(rehypeStringify);
 
 /**
@@ -45,7 +42,7 @@ const stringify = unified().use(rehypeStringify);
 export function renderBody(body: PostBody, options: BodyOptions): string {
   if (body.format === "plain")
     return paragraphs(body.content)
-      .map((p) => `<p>${escapeText(p)}</p>`)
+      .map((p) => `<p>${escapeXml(p)}</p>`)
       .join("");
   const { idPrefix } = options;
   const tree = markdownTree(body.content, idPrefix);

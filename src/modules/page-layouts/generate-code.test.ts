@@ -82,11 +82,11 @@ describe("generateCode", () => {
       { ...newElement("button", "b"), content: '"><img src=x onerror=alert(1)>' },
       { ...newElement("image", "c"), content: "https://images.example/a.png\"onerror='alert(1)'" },
     ]);
-    expect(html).toContain('<div class="layout-a">&lt;/div&gt;&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt;</div>');
+    expect(html).toContain('<div class="layout-a">&lt;/div&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;</div>');
     expect(html).toContain(
       '<button type="button" class="layout-b">&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</button>',
     );
-    expect(html).toContain('src="https://images.example/a.png&quot;onerror=&apos;alert(1)&apos;"');
+    expect(html).toContain('src="https://images.example/a.png&quot;onerror=&#39;alert(1)&#39;"');
     expect(html).not.toMatch(/<script|<img src=x/);
   });
 
