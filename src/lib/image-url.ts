@@ -6,6 +6,18 @@ export const UPLOADS_PREFIX = "/uploads/";
 /** The one format the image endpoint produces, and so the only one the site asks it for. */
 export const RESIZED_FORMAT = "webp";
 
+/** The most pixels the image endpoint makes on either side; no page asks for more. */
+export const MAX_RESIZED_DIMENSION = 2400;
+
+/** An image's width and height in pixels, or the box it is drawn in. */
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/** The placeholder's own size (its SVG's viewBox), so a page keeps its room before it loads. */
+export const PLACEHOLDER_SIZE: ImageSize = { width: 1200, height: 675 };
+
 const RASTER = /\.(jpe?g|png|webp|avif|gif)$/i;
 
 /** Whether the image service can resize this image (our own uploaded rasters). */
@@ -30,6 +42,23 @@ export function resizedUrl(src: string, width: number, height: number): string {
 }
 
 /** A srcset of `src` at each width, keeping the box's aspect ratio. */
-export function srcSet(src: string, box: { width: number; height: number }, widths: number[]): string {
+export function srcSet(src: string, box: ImageSize, widths: number[]): string {
   return widths.map((w) => `${resizedUrl(src, w, Math.round((w * box.height) / box.width))} ${w}w`).join(", ");
+}
+
+/** What an `img` needs to be responsive and keep its room while it loads. */
+export interface ResponsiveImage extends ImageSize {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+}
+
+/**
+ * An image drawn in `box`: our uploads resized by the image service, cropped to the box's
+ * aspect ratio and offered at each of `widths`; anything else as it is.
+ * @example responsiveImage("/images/a.svg", { width: 4, height: 3 }, [480], "100vw") // { src: "/images/a.svg", width: 4, height: 3 }
+ */
+export function responsiveImage(src: string, box: ImageSize, widths: number[], sizes: string): ResponsiveImage {
+  if (!isOptimizable(src)) return { src, ...box };
+  return { src: resizedUrl(src, box.width, box.height), srcSet: srcSet(src, box, widths), sizes, ...box };
 }

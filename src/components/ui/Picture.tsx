@@ -1,4 +1,4 @@
-import { isOptimizable, resizedUrl, srcSet } from "@/lib/image-url";
+import { responsiveImage } from "@/lib/image-url";
 
 interface PictureProps {
   src: string;
@@ -16,12 +16,12 @@ interface PictureProps {
 
 /** A responsive image: our uploads resized by the image service, anything else as it is. */
 export function Picture({ src, alt, width, height, widths, sizes, eager = false, className }: PictureProps) {
-  const optimizable = isOptimizable(src);
+  const image = responsiveImage(src, { width, height }, widths, sizes);
   return (
     <img
-      src={optimizable ? resizedUrl(src, width, height) : src}
-      srcSet={optimizable ? srcSet(src, { width, height }, widths) : undefined}
-      sizes={optimizable ? sizes : undefined}
+      src={image.src}
+      srcSet={image.srcSet}
+      sizes={image.sizes}
       alt={alt}
       width={width}
       height={height}

@@ -48,6 +48,16 @@ const hostile: [string, string][] = [
   ["a footnote holding markup", "Note.[^x]\n\n[^x]: <script>alert(1)</script> [y](javascript:alert(1))"],
   ["a heading holding markup", "# <img src=x onerror=alert(1)> Title"],
   ["a table cell holding markup", "| a |\n| - |\n| <script>alert(1)</script> |"],
+  ["a javascript: image alone, as a figure", '![x](javascript:alert(1) "A caption")'],
+  ["a data: image alone, as a figure", "![x](data:image/png;base64,iVBORw0KGgo=)"],
+  ["a figure's caption holding markup", '![x](/uploads/images/a.jpg "<script>alert(1)</script>")'],
+  ["a directive with hostile attributes", ':::aside{onclick="alert(1)" style="position:fixed" id="main"}\nwords\n:::'],
+  ["a directive's label holding markup", ":::pullquote[<img src=x onerror=alert(1)>]\nwords\n:::"],
+  ["an unknown directive with hostile attributes", '::frame{src="javascript:alert(1)" onload="alert(1)"}'],
+  ["a video slug holding markup", "::video[<script>alert(1)</script>]"],
+  ["a video slug breaking out of its attribute", '::video[x" onload="alert(1)]'],
+  ["a YouTube address holding markup", "https://www.youtube.com/watch?v=<script>alert(1)</script>"],
+  ["a javascript: link dressed as YouTube", "[x](javascript://www.youtube.com/watch?v=dQw4w9WgXcQ)"],
 ];
 
 // The serializer quotes every attribute value with `"` and writes a `"` inside one as an
@@ -55,7 +65,7 @@ const hostile: [string, string][] = [
 const TAG = /<([a-z0-9]+)((?:\s[\w-]+(?:="[^"]*")?)*)\s*>/g;
 const ATTRIBUTE = /\s([\w-]+)(?:="([^"]*)")?/g;
 const ALLOWED_TAGS = new Set(
-  "p a em strong del code pre img sup span h2 h3 label input section ol ul li table thead tbody tr th td hr br".split(
+  "p a em strong del code pre img sup span h2 h3 label input section ol ul li table thead tbody tr th td hr br figure figcaption aside nav".split(
     " ",
   ),
 );
@@ -106,8 +116,16 @@ describe("the body sanitizer", () => {
   });
 
   it("shows the placeholder for an image from another site", () => {
-    expect(render("![a](https://evil.example/x.png) ![b](//evil.example/y.png) ![c](/uploads/c.png)")).toBe(
-      '<p><img src="/images/placeholder.svg" alt="a" loading="lazy"> <img src="/images/placeholder.svg" alt="b" loading="lazy"> <img src="/uploads/c.png" alt="c" loading="lazy"></p>',
+    const placeholder =
+      'src="/images/placeholder.svg" alt="a" loading="lazy" decoding="async" width="1200" height="675"';
+    expect(render("![a](https://evil.example/x.png) ![a](//evil.example/y.png) ![c](/uploads/c.png)")).toBe(
+      `<p><img ${placeholder}> <img ${placeholder}> <img src="/uploads/c.png" alt="c" loading="lazy"></p>`,
+    );
+  });
+
+  it("draws a directive's box and no attribute the author gave it", () => {
+    expect(render(':::aside{onclick="alert(1)" .evil #main}\nwords\n:::')).toBe(
+      '<aside class="aside"><p>words</p></aside>',
     );
   });
 });

@@ -7,7 +7,8 @@ import type { Options as Schema } from "rehype-sanitize";
  * plugin that lets something through by mistake still meets an allowlist. Not GitHub's
  * default schema: that one allows dozens of presentational attributes and `input`, `div`,
  * `details` for READMEs. The structure our own plugins add after it (heading anchors,
- * sidenotes) is not the author's and is not sanitised.
+ * sidenotes, figures, the contents, embeds and their players) is not the author's and is
+ * not sanitised.
  */
 export const bodySchema: Schema = {
   // No element's text survives a removed `script` or `style` either.
@@ -18,6 +19,8 @@ export const bodySchema: Schema = {
   tagNames: [
     ...["p", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "code"],
     ...["em", "strong", "del", "a", "img", "sup", "ul", "ol", "li", "section"],
+    // What the site's directives make (`directive-elements.ts`): boxes, and a video's placeholder.
+    ...["aside", "div"],
     ...["table", "thead", "tbody", "tr", "th", "td"],
   ],
   ancestors: { li: ["ol", "ul"], tbody: ["table"], thead: ["table"], tr: ["table"], th: ["table"], td: ["table"] },
@@ -31,6 +34,9 @@ export const bodySchema: Schema = {
     td: [["align", "left", "center", "right"]],
     h2: ["id", ["className", "footnotes__label"]],
     section: ["dataFootnotes", ["className", "footnotes"]],
+    aside: [["className", "aside", "pullquote"]],
+    p: [["className", "aside__title"]],
+    div: ["dataVideo"],
   },
   // Links to the web and mail; images from the web or the site. Anything else (`javascript:`,
   // `data:`, `vbscript:`, `file:`) loses the attribute; a link without `href` is its text.

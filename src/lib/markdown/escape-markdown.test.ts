@@ -26,6 +26,9 @@ const markdownish = fc.constantFrom(
   ..."#>-+*_`~[]()!<&\\|:=.1) \t".split(""),
   "1.",
   "10)",
+  "::",
+  ":::",
+  "video[x]",
   "---",
   "```",
   "[^1]",
@@ -56,6 +59,15 @@ describe("plainToMarkdown", () => {
     expect(escapeMarkdownLine("- listed")).toBe("\\- listed");
     expect(escapeMarkdownLine("---")).toBe("\\---");
     expect(escapeMarkdownLine("It was fine.")).toBe("It was fine.");
+  });
+
+  it("keeps a line that starts with a colon from becoming a directive", () => {
+    expect(escapeMarkdownLine("::video[the-kettle]")).toBe("\\::video\\[the-kettle\\]");
+    expect(escapeMarkdownLine(":::aside")).toBe("\\:::aside");
+    expect(escapeMarkdownLine("Note:see 3:2")).toBe("Note:see 3:2");
+    for (const line of ["::video[the-kettle]", ":::aside", ":::", "::x{a=b}"]) {
+      expect(renderBody(asMarkdown(line), options)).toBe(renderBody(asPlain(line), options));
+    }
   });
 
   it("makes each line its own paragraph", () => {

@@ -4,8 +4,9 @@ import { paragraphs } from "@/lib/format";
 // angle brackets, strikethrough, and entity references (`&amp;` would read as "&").
 const INLINE = /[\\`*_[\]<~&]/g;
 // At a line's start only: a heading, a quote, a bullet or a rule ("-", "+", "---"), an
-// ordered item ("1." or "1)").
-const LINE_START = /^(#|>|-|\+|\d{1,9}(?=[.)]))/;
+// ordered item ("1." or "1)"), a directive ("::video[x]", ":::aside"; once its first colon
+// is escaped, the rest is text).
+const LINE_START = /^(#|>|-|\+|:|\d{1,9}(?=[.)]))/;
 
 /**
  * One line of plain text as Markdown that reads back as the same text: every character

@@ -42,3 +42,10 @@ export function eachElement(
     else if (next !== SKIP_CHILDREN) eachElement(child, fn);
   }
 }
+
+/** The one `tagName` element a paragraph holds, with nothing else beside it but spaces; otherwise undefined. */
+export function loneElement(paragraph: Element, tagName: string): Element | undefined {
+  const content = paragraph.children.filter((child) => !(child.type === "text" && child.value.trim() === ""));
+  const [only] = content;
+  return content.length === 1 && isElement(only, tagName) ? only : undefined;
+}

@@ -4,8 +4,11 @@ import rehypeStringify from "rehype-stringify";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
+import { remarkBlockDirectives } from "./block-directives";
 import { bodySchema } from "./body-schema";
+import { remarkDirectiveElements } from "./directive-elements";
 import { remarkEssayGfm } from "./essay-gfm";
+import { rehypeFigures } from "./figures";
 import { rehypeHeadingIds } from "./heading-anchors";
 import { eachElement } from "./hast";
 import { rehypeOutsideLinks } from "./outside-links";
@@ -16,9 +19,11 @@ const NOTES_LABEL = "footnote-label";
 /**
  * The unified stack an essay goes through, in two halves around the sanitizer: what the
  * author wrote is parsed (CommonMark, GitHub's tables, strikethrough, autolinks and
- * footnotes; no task lists), turned into HTML's tree with raw HTML dropped, and held to
- * `bodySchema`; the structure the site adds of its own comes after (heading ids, outside
- * links; on a page, `renderBody` adds heading anchors and sidenotes). A feature that reads new syntax adds a remark plugin before
+ * footnotes; no task lists; block directives: `:::aside`, `:::pullquote`, `::video[slug]`),
+ * turned into HTML's tree with raw HTML dropped, and held to `bodySchema`; the structure the
+ * site adds of its own comes after (heading ids, outside links, figures; `renderBody` adds
+ * what depends on where the body is read: image sizes, embeds, and on a page the contents,
+ * heading anchors and sidenotes). A feature that reads new syntax adds a remark plugin before
  * `remarkRehype`; one that draws trusted markup (a figure, an embed) adds a rehype plugin
  * after the sanitizer.
  */
@@ -26,6 +31,8 @@ export function markdownProcessor(idPrefix: string) {
   return unified()
     .use(remarkParse)
     .use(remarkEssayGfm)
+    .use(remarkBlockDirectives)
+    .use(remarkDirectiveElements)
     .use(remarkRehype, {
       // Every id GFM writes (notes, references) starts with the post's prefix.
       clobberPrefix: idPrefix,
@@ -37,6 +44,7 @@ export function markdownProcessor(idPrefix: string) {
     .use(() => prefixNotesLabel(idPrefix))
     .use(() => rehypeHeadingIds(idPrefix))
     .use(rehypeOutsideLinks)
+    .use(rehypeFigures)
     .use(rehypeStringify);
 }
 
@@ -54,5 +62,6 @@ function prefixNotesLabel(idPrefix: string) {
 /** A post's Markdown as the sanitised tree its page, its feed item and its letter are drawn from. */
 export function markdownTree(source: string, idPrefix: string): Root {
   const processor = markdownProcessor(idPrefix);
-  return processor.runSync(processor.parse(source));
+  // The source goes along as the file: an unknown directive is shown as it was written.
+  return processor.runSync(processor.parse(source), source);
 }

@@ -1,10 +1,32 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { bodyText, postIdPrefix, renderBody, type BodyOptions } from "./render-body";
+import { bodyText, postIdPrefix, renderBody, type BodyMedia, type BodyOptions } from "./render-body";
 
 const kitchenSink = await readFile(new URL("./fixtures/kitchen-sink.md", import.meta.url), "utf8");
 const essay = { content: kitchenSink, format: "markdown" } as const;
-const onPage: BodyOptions = { idPrefix: postIdPrefix(7), medium: "page" };
+// What the essay's page would read: the uploads it shows (one has since gone from the
+// store) and the one public video it embeds (the other slug names none).
+const media: BodyMedia = {
+  images: new Map([
+    ["/uploads/images/lobby-painting.jpg", { width: 3000, height: 2000 }],
+    ["/uploads/images/plate.png", { width: 64, height: 24 }],
+    ["/uploads/images/divider.png", { width: 1200, height: 40 }],
+  ]),
+  videos: new Map([
+    [
+      "lobby-at-night",
+      {
+        slug: "lobby-at-night",
+        title: "The Lobby at Night",
+        duration: 83,
+        posterUrl: "/uploads/images/lobby-at-night.jpg",
+        videoUrl: "/uploads/videos/lobby-at-night.mp4",
+        captionsUrl: "/uploads/videos/lobby-at-night.vtt",
+      },
+    ],
+  ]),
+};
+const onPage: BodyOptions = { idPrefix: postIdPrefix(7), medium: "page", media };
 const ids = (html: string) => [...html.matchAll(/\sid="([^"]+)"/g)].map(([, id]) => id);
 
 describe("renderBody", () => {
@@ -14,7 +36,7 @@ describe("renderBody", () => {
 
   it("draws it with endnotes for mail and feeds", async () => {
     await expect(
-      renderBody(essay, { idPrefix: postIdPrefix(7), medium: "mail", siteUrl: "https://meh.example" }),
+      renderBody(essay, { idPrefix: postIdPrefix(7), medium: "mail", siteUrl: "https://meh.example", media }),
     ).toMatchFileSnapshot("./fixtures/kitchen-sink.endnotes.html");
   });
 
@@ -56,6 +78,11 @@ describe("bodyText", () => {
     expect(text).toContain("Where it hangs");
     expect(text).toContain("Sea, on balance.");
     expect(text).not.toMatch(/[<>*#↩]|Link to this section|^Notes$/m);
+    // A figure's caption is read; its alt text stands in for the picture, for those who cannot see it.
+    expect(text).toContain("The painting, as it hangs: a sea, or a field");
+    expect(text).not.toContain("A pale painting of a horizon");
+    // The page's contents and its players' words are the page's, not the essay's.
+    expect(text).not.toMatch(/^Contents$|Nothing is loaded|Play the video/m);
   });
 
   it("is a plain post's lines, paragraphs apart", () => {

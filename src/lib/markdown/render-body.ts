@@ -5,10 +5,15 @@ import type { BodyFormat } from "../../../db/body-formats.ts";
 import { escapeXml } from "@/lib/escape-xml";
 import { paragraphs } from "@/lib/format";
 import { eachElement } from "./hast";
+import type { ImageSize } from "@/lib/image-url";
+import { rehypeExternalVideos } from "./external-videos";
+import { rehypeImageSizes } from "./image-sizes";
 import { markdownTree } from "./pipeline";
 import { rehypeHeadingAnchors } from "./heading-anchors";
 import { rehypeAbsoluteUrls } from "./outside-links";
 import { rehypeSidenotes } from "./sidenotes";
+import { rehypeTableOfContents } from "./table-of-contents";
+import { rehypeVideoEmbeds, type EmbeddedVideo } from "./video-embeds";
 
 /** A post's body: its source and how it is written. */
 export interface PostBody {
@@ -17,13 +22,27 @@ export interface PostBody {
 }
 
 /**
- * Where a body is read. `page`, on the site: notes as sidenotes, headings with a link to
- * themselves. `mail`, in letters and feed readers, which read no stylesheet of ours and are
- * far from the site: notes as endnotes, no anchors, the site's own addresses absolute.
- * `idPrefix` starts every id in the body, so two posts on one page never share one
- * (`postIdPrefix`).
+ * What a body shows that lives outside it, read by its caller (`renderBody` reads no
+ * database or store): the site's public videos it embeds, by slug, and the size of each of
+ * the site's uploaded images it shows, by path. A slug not in `videos` is drawn as nothing;
+ * an upload not in `images` is missing, and the placeholder stands in.
  */
-export type BodyOptions = { idPrefix: string } & ({ medium: "page" } | { medium: "mail"; siteUrl: string });
+export interface BodyMedia {
+  videos?: ReadonlyMap<string, EmbeddedVideo>;
+  images?: ReadonlyMap<string, ImageSize>;
+}
+
+/**
+ * Where a body is read. `page`, on the site: its contents at the start once it has three
+ * headings, notes as sidenotes, headings with a link to themselves, embeds that load their
+ * player when asked. `mail`, in letters and feed readers, which read no stylesheet of ours
+ * and run no script: notes as endnotes, no anchors or contents, a video as its poster and
+ * title, the site's own addresses absolute. `idPrefix` starts every id in the body, so two
+ * posts on one page never share one (`postIdPrefix`).
+ */
+export type BodyOptions = { idPrefix: string; media?: BodyMedia } & (
+  { medium: "page" } | { medium: "mail"; siteUrl: string }
+);
 
 /**
  * The id prefix of a post's body.
@@ -44,9 +63,14 @@ export function renderBody(body: PostBody, options: BodyOptions): string {
     return paragraphs(body.content)
       .map((p) => `<p>${escapeXml(p)}</p>`)
       .join("");
-  const { idPrefix } = options;
+  const { idPrefix, medium, media = {} } = options;
   const tree = markdownTree(body.content, idPrefix);
+  // Sized before the embeds are drawn: a poster is sized by its embed.
+  rehypeImageSizes(medium, media.images)(tree);
+  rehypeVideoEmbeds(medium, media.videos)(tree);
   if (options.medium === "page") {
+    rehypeExternalVideos()(tree);
+    rehypeTableOfContents(idPrefix)(tree);
     rehypeHeadingAnchors(idPrefix)(tree);
     rehypeSidenotes(idPrefix)(tree);
   } else {

@@ -2,13 +2,13 @@ import sharp from "sharp";
 import { z } from "zod";
 import { notFound, unsupportedType } from "@/lib/errors";
 import { parseQuery } from "@/lib/http.server";
-import { RESIZED_FORMAT } from "@/lib/image-url";
+import { MAX_RESIZED_DIMENSION, RESIZED_FORMAT } from "@/lib/image-url";
 import { detectType, SAMPLE_BYTES } from "./detect-type.server";
 import type { ObjectStore } from "./object-store.server";
 import { resizableKey } from "./upload-keys";
 
 /** No page asks for more than this; larger requests would only cost memory and time. */
-export const MAX_DIMENSION = 2400;
+export const MAX_DIMENSION = MAX_RESIZED_DIMENSION;
 
 const dimension = z.coerce
   .number()
