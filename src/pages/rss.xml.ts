@@ -8,6 +8,7 @@ import { postPath, videoPath } from "@/lib/paths";
 import { cachePage } from "@/modules/publishing/page-cache";
 import { tag } from "@/modules/publishing/content-tags";
 import { settings } from "@/lib/settings.server";
+import { bodyMedia } from "@/modules/embeds/body-media.server";
 import { recentPosts } from "@/modules/posts/posts.server";
 import { escapeXml } from "@/lib/escape-xml";
 import { recentVideos } from "@/modules/videos/videos.server";
@@ -18,17 +19,18 @@ export const FEED_ITEMS = 20;
 // Videos carry no enclosure: RSS requires its byte length, and some readers refuse 0.
 export const GET: APIRoute = (context) =>
   handle(context, async () => {
-    cachePage(context, [tag.posts, tag.videos]);
     const { siteUrl, siteName, curatorName } = settings();
     const [posts, videos] = await Promise.all([recentPosts(db(), FEED_ITEMS), recentVideos(db(), FEED_ITEMS)]);
+    const embedded = await Promise.all(posts.map((p) => bodyMedia(db(), p)));
+    cachePage(context, [tag.posts, tag.videos, ...embedded.flatMap((e) => e.tags)]);
     const items: (RSSFeedItem & { pubDate: Date })[] = [
-      ...posts.map((p) => ({
+      ...posts.map((p, i) => ({
         title: p.title,
         link: `${siteUrl}${postPath(p.slug)}`,
         pubDate: p.publishedAt,
         description: p.excerpt,
         // The whole body as `content:encoded`, notes as endnotes: a reader reads no stylesheet of ours.
-        content: renderBody(p, { idPrefix: postIdPrefix(p.id), medium: "mail", siteUrl }),
+        content: renderBody(p, { idPrefix: postIdPrefix(p.id), medium: "mail", siteUrl, media: embedded[i]?.media }),
         categories: [p.category],
       })),
       ...videos.map((v) => ({

@@ -42,6 +42,11 @@ export interface WrittenItem<Data extends ItemData, Row extends ItemRow> extends
   ) => Promise<Record<string, unknown>> | Record<string, unknown>;
   /** Write what the kind keeps beside its row (a post's gallery), in the save's transaction. */
   saveParts?: (tx: Db, id: number, data: Data, created: boolean) => Promise<void>;
+  /**
+   * Refuse (throw) what visitors must not be given, for a save that publishes or schedules
+   * the item, or keeps it so: a draft may hold it while it is written.
+   */
+  checkPublic?: (tx: Db, data: Data) => Promise<void>;
 }
 
 /**
@@ -59,6 +64,12 @@ export function itemWrites<Data extends ItemData, Row extends ItemRow>(item: Wri
   // drizzle cannot check a write to a table chosen at run time; `values` is the kind's own.
   const row = (data: Data, publication: Publication) =>
     ({ ...item.values(data), ...publication }) as PgInsertValue<ItemTable> & PgUpdateSetSource<ItemTable>;
+  /** Where the save leaves the item, refused if it goes public with what the kind refuses there. */
+  const publicationOf = async (tx: Db, current: Publication | undefined, data: Data): Promise<Publication> => {
+    const publication = nextPublication(current, data, new Date());
+    if (publication.status !== "draft") await item.checkPublic?.(tx, data);
+    return publication;
+  };
 
   /** Where a new item's slug is found free. */
   const slugs: SlugSource = { table, column: table.slug, fallback: kind };
@@ -70,7 +81,7 @@ export function itemWrites<Data extends ItemData, Row extends ItemRow>(item: Wri
       const [saved] = rowsOf<Row>(
         await tx
           .insert(table)
-          .values({ ...row(data, nextPublication(undefined, data, new Date())), slug })
+          .values({ ...row(data, await publicationOf(tx, undefined, data)), slug })
           .returning(columns),
       );
       if (!saved) throw new Error("Insert returned no row");
@@ -95,7 +106,7 @@ export function itemWrites<Data extends ItemData, Row extends ItemRow>(item: Wri
       const [saved] = rowsOf<Row>(
         await tx
           .update(table)
-          .set({ ...row(data, nextPublication(current, data, new Date())), updatedAt: new Date() })
+          .set({ ...row(data, await publicationOf(tx, current, data)), updatedAt: new Date() })
           .where(eq(table.id, id))
           .returning(columns),
       );

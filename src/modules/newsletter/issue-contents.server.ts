@@ -4,6 +4,7 @@ import { tables } from "@/lib/db.server";
 import { postPath, videoPath } from "@/lib/paths";
 import { postIdPrefix, renderBody } from "@/lib/markdown/render-body";
 import { isPublic } from "@/modules/editorial/visibility.server";
+import { bodyMedia } from "@/modules/embeds/body-media.server";
 import type { IssueItem } from "./issue-item";
 
 export type { IssueItem };
@@ -70,6 +71,9 @@ export async function issueItems(db: Db, siteUrl: string, { postIds, videoIds }:
           .where(and(inArray(videos.id, videoIds), isPublic(videos))),
   ]);
   const alone = postIds.length === 1 && videoIds.length === 0;
+  // A letter of one post carries its body, with what the body embeds.
+  const [lonePost] = postRows;
+  const media = alone && lonePost ? (await bodyMedia(db, lonePost)).media : undefined;
   const items = [
     ...postRows.map((post) => ({
       at: post.publishedAt,
@@ -78,7 +82,7 @@ export async function issueItems(db: Db, siteUrl: string, { postIds, videoIds }:
         id: post.id,
         title: post.title,
         summary: summaryOf(post.excerpt),
-        ...(alone && { body: renderBody(post, { idPrefix: postIdPrefix(post.id), medium: "mail", siteUrl }) }),
+        ...(alone && { body: renderBody(post, { idPrefix: postIdPrefix(post.id), medium: "mail", siteUrl, media }) }),
         url: new URL(postPath(post.slug), siteUrl).href,
         image: imageOf(siteUrl, post.imageUrl, post.imageAlt ?? ""),
       },

@@ -7,6 +7,7 @@ import { changeOf } from "@/modules/publishing/content-tags";
 import type { SavedBy } from "@/modules/editorial/revisions.server";
 import { itemWrites } from "@/modules/items/item-writes.server";
 import { bodyColumns } from "./body-columns";
+import { checkPublishableBody } from "@/modules/embeds/body-media.server";
 import { postDocument } from "./post-document";
 import { postInputSchema, type PostData, type PostImageInput } from "./schema";
 import { postColumns, type PostImageRow, type PostRow } from "./posts.server";
@@ -60,6 +61,7 @@ const sharedWrites = itemWrites<PostData, PostRow>({
     if (!created) await tx.delete(postImages).where(eq(postImages.postId, id));
     if (images.length) await tx.insert(postImages).values(imageRows(id, images));
   },
+  checkPublic: checkPublishableBody,
 });
 
 /** A post's writes as the API calls them: the shared ones, with `updatePost`'s reading of a missing format. */

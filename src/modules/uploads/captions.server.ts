@@ -1,5 +1,5 @@
 import { UPLOADS_PREFIX } from "@/lib/image-url";
-import { siteObjects } from "@/modules/uploads/site-objects.server";
+import { siteObjects } from "./site-objects.server";
 
 /**
  * The URL of a video's WebVTT captions, or null: the file uploaded with it, else one stored
