@@ -224,7 +224,7 @@ test.describe("a post", () => {
     await page.goto("/post/in-praise-of-the-hotel-lobby-painting");
     await expect(page.getByRole("img", { name: "Meh rating: 4 out of 5" })).toBeVisible();
     await expect(page.locator("time").first()).toHaveText("March 14, 2026");
-    await expect(page.getByText("3 min read")).toBeVisible();
+    await expect(page.getByText("4 min read")).toBeVisible();
     const gallery = page.locator(".post__gallery figure");
     await expect(gallery).toHaveCount(3);
     const links = gallery.getByRole("link");

@@ -34,7 +34,9 @@ describe("seedIfEmpty", () => {
     expect(new Set(allPosts.map((p) => p.category))).toEqual(new Set(CATEGORIES));
     expect(allPosts.filter((p) => p.featured)).toHaveLength(1);
     for (const post of allPosts) {
-      const words = post.content.split(/\s+/).filter(Boolean).length;
+      // Counted as a reader reads them: the Markdown's words, not its syntax.
+      expect(post.format, post.slug).toBe("markdown");
+      const words = post.contentText.split(/\s+/).filter(Boolean).length;
       expect(words, post.slug).toBeGreaterThanOrEqual(300);
       expect(post.content.split("\n").filter(Boolean).length, post.slug).toBeGreaterThan(3);
       expect(post.readTime).toBe(Math.ceil(words / 200));
@@ -49,6 +51,10 @@ describe("seedIfEmpty", () => {
     const withGallery = [...perPost.values()].filter((g) => g.length >= 2 && g.length <= 3);
     expect(withGallery.length).toBeGreaterThanOrEqual(3);
     for (const image of images) expect(existsSync(fileOf(image.imageUrl)), image.imageUrl).toBe(true);
+    // The images the essays show in their text are stored with the rest.
+    const shown = allPosts.flatMap((post) => [...post.content.matchAll(/\]\((\/uploads\/seed\/[^ )]+)/g)]);
+    expect(shown.length).toBeGreaterThanOrEqual(2);
+    for (const [, url = ""] of shown) expect(existsSync(fileOf(url)), url).toBe(true);
 
     const allVideos = await handle.db.select().from(videos);
     expect(allVideos).toHaveLength(6);

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { lookup } from "mrmime";
 import { tables, type Db } from "@/lib/db.server";
 import { UPLOADS_PREFIX } from "@/lib/image-url";
+import { bodyReferences } from "@/lib/markdown/body-references";
 import { bodyColumns } from "@/modules/posts/body-columns";
 import { SEED_FOLDER } from "@/modules/uploads/contract";
 import type { ObjectStore } from "@/modules/uploads/object-store.server";
@@ -51,12 +52,22 @@ async function isEmpty(db: Db): Promise<boolean> {
 
 type MediaUrls = Map<string, string>;
 
+/** Where a post's body shows a sample image from: its URL once seeded, `/uploads/seed/<file>`. */
+const SEEDED_IMAGE = `${UPLOADS_PREFIX}${SEED_FOLDER}/`;
+
+/** The sample images a post's body shows, as files of the content folder. */
+const bodyImages = (post: SampleContent["posts"][number]): string[] =>
+  bodyReferences(post.content)
+    .images.filter(({ src }) => src.startsWith(SEEDED_IMAGE))
+    .map(({ src }) => `media/posts/${src.slice(SEEDED_IMAGE.length)}`);
+
 /** Copy every media file the content names into the object store, keyed under SEED_FOLDER. */
 async function storeMedia(content: SampleContent, { contentDir, store }: SeedOptions): Promise<MediaUrls> {
   const files = new Set<string>();
   for (const post of content.posts) {
     files.add(post.image);
     for (const image of post.gallery) files.add(image.image);
+    for (const image of bodyImages(post)) files.add(image);
   }
   for (const video of content.videos) {
     files.add(video.video);
@@ -96,7 +107,8 @@ async function insertContent(db: Db, content: SampleContent, media: MediaUrls): 
         existentialEcho: post.existentialEcho ?? null,
         soundtrackPotential: post.soundtrackPotential ?? null,
         emotionalTexture: post.emotionalTexture ?? null,
-        ...bodyColumns({ content: post.content, format: "plain" }),
+        // A new site's posts are Markdown; a site seeded before keeps its plain ones until they are edited.
+        ...bodyColumns({ content: post.content, format: "markdown" }),
         publishedAt: post.publishedAt,
         updatedAt: post.publishedAt,
         featured: post.featured,
