@@ -6,8 +6,7 @@ document.addEventListener("click", (event) => {
   const start = event.target instanceof Element ? event.target.closest("[data-embed] > a") : null;
   const frame = start?.parentElement;
   const kept = frame?.querySelector("template");
-  if (!frame || !kept || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-    return;
+  if (!frame || !kept || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   event.preventDefault();
   frame.replaceChildren(kept.content.cloneNode(true));
   frame.querySelector<HTMLElement>("video, iframe")?.focus();

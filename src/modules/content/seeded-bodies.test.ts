@@ -30,7 +30,9 @@ describe("the posts seeded as plain text, before Markdown", () => {
   });
 
   it.each(Object.entries(plain))("%s renders as it did, as plain text, until it is edited", (slug, content) => {
-    expect(renderBody({ content, format: "plain" }, options)).toBe(before[slug]?.replaceAll(/ data-astro-cid-[a-z0-9]+/g, ""));
+    expect(renderBody({ content, format: "plain" }, options)).toBe(
+      before[slug]?.replaceAll(/ data-astro-cid-[a-z0-9]+/g, ""),
+    );
   });
 
   it.each(Object.entries(plain))("%s reads the same once converted to Markdown", (_slug, content) => {
@@ -67,7 +69,14 @@ describe("the sample posts a new site is seeded with, in Markdown", () => {
           videos: new Map(
             references.videos.map((videoSlug) => [
               videoSlug,
-              { slug: videoSlug, title: videoSlug, duration: 5, posterUrl: "/p.jpg", videoUrl: "/v.mp4", captionsUrl: null },
+              {
+                slug: videoSlug,
+                title: videoSlug,
+                duration: 5,
+                posterUrl: "/p.jpg",
+                videoUrl: "/v.mp4",
+                captionsUrl: null,
+              },
             ]),
           ),
         },

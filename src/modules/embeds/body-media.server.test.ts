@@ -73,9 +73,7 @@ describe("publishing an essay", () => {
     expect(draft.status).toBe(201);
     // The draft cannot go out as it is, by publishing it or by an edit that leaves it out.
     expect((await save(essay(body, "published"), Number(draft.json.id))).status).toBe(400);
-    expect((await save(essay('![""](/uploads/images/side.jpg)', "published"), Number(draft.json.id))).status).toBe(
-      200,
-    );
+    expect((await save(essay('![""](/uploads/images/side.jpg)', "published"), Number(draft.json.id))).status).toBe(200);
     expect((await save(essay(body), Number(draft.json.id))).status).toBe(400);
   });
 
@@ -122,7 +120,8 @@ describe("bodyMedia", () => {
   it("reads the sizes of the uploads a body shows, upright, and none it does not have", async () => {
     const { media } = await bodyMedia(site.handle.db, {
       format: "markdown",
-      content: "![a](/uploads/images/side.jpg)\n\n![b](/uploads/images/gone.jpg)\n\n![c](https://elsewhere.example/x.jpg)",
+      content:
+        "![a](/uploads/images/side.jpg)\n\n![b](/uploads/images/gone.jpg)\n\n![c](https://elsewhere.example/x.jpg)",
     });
     expect(media.images).toEqual(new Map([["/uploads/images/side.jpg", { width: 200, height: 300 }]]));
   });

@@ -27,7 +27,12 @@ export async function bodyMedia(db: Db, body: PostBody): Promise<LoadedBodyMedia
   if (references.images.length === 0 && references.videos.length === 0) return NONE;
   const [named, images] = await Promise.all([
     namedVideos(db, references.videos),
-    siteObjects().then((store) => uploadedImageSizes(store, references.images.map((image) => image.src))),
+    siteObjects().then((store) =>
+      uploadedImageSizes(
+        store,
+        references.images.map((image) => image.src),
+      ),
+    ),
   ]);
   return {
     media: { videos: await embeddedVideos(named.visible), images },
