@@ -49,6 +49,7 @@ const WRITERS = [
   "drafts.test.ts",
   "previews-and-revisions.test.ts",
   "sidenotes.test.ts",
+  "essay-embeds.test.ts",
 ];
 
 interface ServerTests {

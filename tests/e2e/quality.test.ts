@@ -12,6 +12,8 @@ const PAGE_KINDS = [
   "/videos",
   "/videos/ceiling-tiles-ranked",
   "/post/chair-number-four-left-of-the-ficus",
+  // An essay: contents, figures, boxes, notes and embeds.
+  "/post/in-praise-of-the-hotel-lobby-painting",
   "/nickname-generator",
   "/post/no-such-post",
   "/no/such/page",
@@ -94,12 +96,26 @@ async function javascriptBytes(page: Page, path: string): Promise<number> {
 
 test.describe("JavaScript budgets", () => {
   const KB = 1024;
-  for (const path of ["/post/the-sandwich-was-fine", "/videos/ceiling-tiles-ranked", "/about", "/anhedonia", "/nope"]) {
+  for (const path of [
+    "/post/the-sandwich-was-fine",
+    "/post/in-praise-of-the-hotel-lobby-painting",
+    "/videos/ceiling-tiles-ranked",
+    "/about",
+    "/anhedonia",
+    "/nope",
+  ]) {
     test(`${path} ships at most 10 KB, and no React`, async ({ page }) => {
       expect(await javascriptBytes(page, path)).toBeLessThanOrEqual(10 * KB);
       expect(await page.locator("astro-island").count()).toBe(0);
     });
   }
+  // An essay's contents, figures, boxes and notes are markup and CSS; only a body with a
+  // player to start carries the click code that starts it.
+  test("an essay with embeds ships at most 0.5 KB more than a post with none", async ({ page }) => {
+    const plain = await javascriptBytes(page, "/post/the-sandwich-was-fine");
+    const essay = await javascriptBytes(page, "/post/in-praise-of-the-hotel-lobby-painting");
+    expect(essay - plain).toBeLessThanOrEqual(KB / 2);
+  });
   // 80 KB for the React listings and the generator, and 1 KB more for every page's analytics
   // beacon (inlined, under 0.5 KB gzip), the most the beacon was allowed to add.
   for (const path of ["/", "/archive", "/videos", "/nickname-generator"]) {

@@ -55,6 +55,8 @@ export const PUBLIC_PAGES = [
   "/videos",
   "/videos/ceiling-tiles-ranked",
   "/post/chair-number-four-left-of-the-ficus",
+  "/post/in-praise-of-the-hotel-lobby-painting",
+  "/post/hold-music-movement-two",
   "/nickname-generator",
   "/post/no-such-post",
   "/videos/no-such-video",
