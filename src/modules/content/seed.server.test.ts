@@ -36,7 +36,7 @@ describe("seedIfEmpty", () => {
     for (const post of allPosts) {
       // Counted as a reader reads them: the Markdown's words, not its syntax.
       expect(post.format, post.slug).toBe("markdown");
-      const words = post.contentText.split(/\s+/).filter(Boolean).length;
+      const words = (post.contentText ?? "").split(/\s+/).filter(Boolean).length;
       expect(words, post.slug).toBeGreaterThanOrEqual(300);
       expect(post.content.split("\n").filter(Boolean).length, post.slug).toBeGreaterThan(3);
       expect(post.readTime).toBe(Math.ceil(words / 200));
