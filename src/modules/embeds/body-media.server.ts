@@ -13,7 +13,7 @@ export interface LoadedBodyMedia {
   /**
    * What a page showing the body must also follow: each video it names, public or not (an
    * edit, an unpublish or a publish changes the embed), and every listing of videos when a
-   * slug names none yet (a video made, or renamed, may take it).
+   * slug names none yet (a video made later may take it).
    */
   tags: ContentTag[];
 }

@@ -18,7 +18,7 @@ export interface NamedVideos {
   visible: NamedVideo[];
   /** Every video a slug names, public or not: a change to any of them changes the body. */
   ids: number[];
-  /** The slugs that name no video at all, which one made or renamed later may take. */
+  /** The slugs that name no video at all, which a video made later may take. */
   unknown: string[];
 }
 
