@@ -1,8 +1,7 @@
 import type { Element, Root } from "hast";
 import { toText } from "hast-util-to-text";
-import { SKIP, visit } from "unist-util-visit";
 import { embedFacade } from "./embed-facade";
-import { h, loneElement, text } from "./hast";
+import { SKIP_CHILDREN, eachElement, h, loneElement, text } from "./hast";
 
 /** A video on another site, as its privacy-enhanced player plays it. */
 export interface ExternalVideo {
@@ -107,13 +106,13 @@ function facade(link: Element, href: string, video: ExternalVideo): Element {
  */
 export function rehypeExternalVideos() {
   return (tree: Root) => {
-    visit(tree, "element", (node, index, parent) => {
+    eachElement(tree, (node, parent, index) => {
       const link = node.tagName === "p" ? loneElement(node, "a") : undefined;
       const href = link?.properties.href;
       const video = typeof href === "string" ? externalVideo(href) : null;
-      if (!link || !video || typeof href !== "string" || !parent || index === undefined) return;
+      if (!link || !video || typeof href !== "string") return;
       parent.children[index] = facade(link, href, video);
-      return SKIP;
+      return SKIP_CHILDREN;
     });
   };
 }

@@ -1,6 +1,5 @@
 import type { Element, Root } from "hast";
-import { SKIP, visit } from "unist-util-visit";
-import { h, loneElement, text } from "./hast";
+import { SKIP_CHILDREN, eachElement, h, loneElement, text } from "./hast";
 
 /**
  * How an author says an image is decorative, with nothing to describe: its alt text written
@@ -21,16 +20,16 @@ function settleAlt(image: Element): void {
  */
 export function rehypeFigures() {
   return (tree: Root) => {
-    visit(tree, "element", (node, index, parent) => {
+    eachElement(tree, (node, parent, index) => {
       if (node.tagName === "img") settleAlt(node);
       const image = node.tagName === "p" ? loneElement(node, "img") : undefined;
-      if (!image || !parent || index === undefined) return;
+      if (!image) return;
       settleAlt(image);
       const { title } = image.properties;
       delete image.properties.title;
       const caption = typeof title === "string" && title.trim() ? [h("figcaption", {}, [text(title.trim())])] : [];
       parent.children[index] = h("figure", {}, [image, ...caption]);
-      return SKIP;
+      return SKIP_CHILDREN;
     });
   };
 }

@@ -1,5 +1,4 @@
 import type { Root } from "hast";
-import { visit } from "unist-util-visit";
 import {
   isOptimizable,
   MAX_RESIZED_DIMENSION,
@@ -8,6 +7,7 @@ import {
   responsiveImage,
   type ImageSize,
 } from "@/lib/image-url";
+import { eachElement } from "./hast";
 
 /** The widths an image is offered at: the text column (40rem) at 1x and 2x, and a phone's. */
 const WIDTHS = [480, 800, 1280];
@@ -46,7 +46,7 @@ function imageBox(size: ImageSize): { box: ImageSize; widths: number[] } {
  */
 export function rehypeImageSizes(medium: "page" | "mail", images?: ReadonlyMap<string, ImageSize>) {
   return (tree: Root) => {
-    visit(tree, "element", (node) => {
+    eachElement(tree, (node) => {
       if (node.tagName !== "img" || typeof node.properties.src !== "string") return;
       const { src } = node.properties;
       const missing = images !== undefined && isOptimizable(src) && !images.has(src);

@@ -1,7 +1,6 @@
 import type { Element, Root } from "hast";
 import { toText } from "hast-util-to-text";
-import { SKIP, visit } from "unist-util-visit";
-import { h, isElement, text } from "./hast";
+import { SKIP_CHILDREN, eachElement, h, isElement, text } from "./hast";
 
 /** From how many headings an essay gets a table of contents. */
 export const TOC_MIN_HEADINGS = 3;
@@ -17,10 +16,10 @@ interface Entry {
 /** A heading's words without its notes' reference numbers, which would read as part of them. */
 function headingWords(heading: Element): string {
   const words = structuredClone(heading);
-  visit(words, "element", (node, index, parent) => {
-    if (node.tagName !== "sup" || !parent || index === undefined) return;
+  eachElement(words, (node, parent, index) => {
+    if (node.tagName !== "sup") return;
     parent.children.splice(index, 1);
-    return [SKIP, index];
+    return index;
   });
   return toText(words).trim();
 }
@@ -28,13 +27,13 @@ function headingWords(heading: Element): string {
 /** The essay's headings with their ids, in order; the notes' own heading is not the essay's. */
 function entriesOf(tree: Root, idPrefix: string): Entry[] {
   const entries: Entry[] = [];
-  visit(tree, "element", (node) => {
-    if (node.tagName === "section") return SKIP;
+  eachElement(tree, (node) => {
+    if (node.tagName === "section") return SKIP_CHILDREN;
     const depth = HEADING.exec(node.tagName)?.[1];
     const { id } = node.properties;
     if (!depth || typeof id !== "string" || !id.startsWith(idPrefix)) return;
     entries.push({ depth: Number(depth), id, words: headingWords(node) });
-    return SKIP;
+    return SKIP_CHILDREN;
   });
   return entries;
 }

@@ -1,11 +1,10 @@
 import type { Element, ElementContent, Root } from "hast";
-import { SKIP, visit } from "unist-util-visit";
 import { formatDuration } from "@/lib/format";
 import { responsiveImage } from "@/lib/image-url";
 import { videoPath } from "@/lib/paths";
 import { VIDEO_SLUG_PROPERTY } from "./directive-elements";
 import { embedFacade } from "./embed-facade";
-import { h, text } from "./hast";
+import { eachElement, h, text } from "./hast";
 
 /** What a body needs of one of the site's public videos to embed it. */
 export interface EmbeddedVideo {
@@ -79,13 +78,13 @@ function mailEmbed(video: EmbeddedVideo): Element {
  */
 export function rehypeVideoEmbeds(medium: "page" | "mail", videos?: ReadonlyMap<string, EmbeddedVideo>) {
   return (tree: Root) => {
-    visit(tree, "element", (node, index, parent) => {
+    eachElement(tree, (node, parent, index) => {
       const slug = node.properties[VIDEO_SLUG_PROPERTY];
-      if (node.tagName !== "div" || typeof slug !== "string" || !parent || index === undefined) return;
+      if (node.tagName !== "div" || typeof slug !== "string") return;
       const video = videos?.get(slug);
       const drawn = video ? [medium === "page" ? pageEmbed(video) : mailEmbed(video)] : [];
       parent.children.splice(index, 1, ...drawn);
-      return [SKIP, index + drawn.length];
+      return index + drawn.length;
     });
   };
 }

@@ -61,7 +61,7 @@ const sharedWrites = itemWrites<PostData, PostRow>({
     if (!created) await tx.delete(postImages).where(eq(postImages.postId, id));
     if (images.length) await tx.insert(postImages).values(imageRows(id, images));
   },
-  checkPublic: checkPublishableBody,
+  checkPublic: (tx, { content, format }) => checkPublishableBody(tx, { content, format: format ?? "plain" }),
 });
 
 /** A post's writes as the API calls them: the shared ones, with `updatePost`'s reading of a missing format. */
