@@ -1,5 +1,5 @@
 import type { Element, Root } from "hast";
-import { toText } from "hast-util-to-text";
+import { headingWords } from "./heading-anchors";
 import { SKIP_CHILDREN, eachElement, h, isElement, text } from "./hast";
 
 /** From how many headings an essay gets a table of contents. */
@@ -11,17 +11,6 @@ interface Entry {
   depth: number;
   id: string;
   words: string;
-}
-
-/** A heading's words without its notes' reference numbers, which would read as part of them. */
-function headingWords(heading: Element): string {
-  const words = structuredClone(heading);
-  eachElement(words, (node, parent, index) => {
-    if (node.tagName !== "sup") return;
-    parent.children.splice(index, 1);
-    return index;
-  });
-  return toText(words).trim();
 }
 
 /** The essay's headings with their ids, in order; the notes' own heading is not the essay's. */
