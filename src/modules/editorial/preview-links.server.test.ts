@@ -22,6 +22,8 @@ beforeAll(async () => {
   useJobSender(queuedJobs(handle).sender);
 });
 afterAll(async () => {
+  // The queue outlives this file: the next one finds none unless it starts its own.
+  useJobSender(undefined);
   await handle.close();
 });
 

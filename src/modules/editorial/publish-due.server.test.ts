@@ -29,17 +29,21 @@ import { publishDue } from "./publish-due.server";
 let handle: DbHandle;
 let sent: SentJob[];
 const changes: PublishedChange[] = [];
+let unsubscribe: () => void;
 beforeAll(async () => {
   handle = await createTestDb();
   // As on a running site, where a schedule sends the sweep for its own time to the queue.
   const queue = queuedJobs(handle);
   useJobSender(queue.sender);
   sent = queue.sent;
-  sitePublisher().subscribe((change) => {
+  unsubscribe = sitePublisher().subscribe((change) => {
     changes.push(change);
   });
 });
 afterAll(async () => {
+  // The queue and the publisher outlive this file: the next one finds neither holding it.
+  unsubscribe();
+  useJobSender(undefined);
   await handle.close();
 });
 

@@ -1,5 +1,5 @@
 import { count } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { layoutVersions } from "../../../db/schema/index.ts";
 import { callEndpoint, endpoints } from "../../../tests/api-routes.ts";
 import { codeOf, layoutSite, text } from "../../../tests/setup/layout-site.ts";
@@ -16,11 +16,16 @@ import { publishedStylesheet } from "./published-stylesheet.server";
 const site = layoutSite();
 const { create, save } = site;
 const published: PublishedChange[] = [];
+let unsubscribe: () => void;
 
 beforeAll(() => {
-  sitePublisher().subscribe((change) => {
+  unsubscribe = sitePublisher().subscribe((change) => {
     published.push(change);
   });
+});
+// The publisher outlives this file.
+afterAll(() => {
+  unsubscribe();
 });
 beforeEach(() => {
   published.length = 0;

@@ -1,13 +1,14 @@
-import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, expect, it, type MockInstance, vi } from "vitest";
 import { changeOf } from "@/modules/publishing/content-tags";
-import { buildPagefindBundle } from "./pagefind-build.server";
+import * as pagefindBuild from "./pagefind-build.server";
 import type { IndexFile } from "./pagefind-files.server";
 import { SearchIndexer } from "./search-indexer.server";
 import { SEARCH_LANGUAGE, type SearchRecord } from "./search-records";
 
 // The indexer's own timing on a fake clock: Pagefind is stood in for by a build that takes
-// as long as the bench's rebuild of 1,006 pages (bench/results.md, about 2 s).
-vi.mock("./pagefind-build.server", () => ({ buildPagefindBundle: vi.fn() }));
+// as long as the bench's rebuild of 1,006 pages (bench/results.md, about 2 s). A spy, not a
+// module mock: the worker may have loaded the indexer already, with the real build.
+let build: MockInstance<typeof pagefindBuild.buildPagefindBundle>;
 
 const BUILD_MS = 2000;
 /** The longest a deleted page may stay in the served index. */
@@ -30,7 +31,7 @@ beforeEach(async () => {
   vi.useFakeTimers();
   pages = [record("/post/kept"), record("/post/deleted")];
   installs = [];
-  vi.mocked(buildPagefindBundle).mockImplementation(async (records) => {
+  build = vi.spyOn(pagefindBuild, "buildPagefindBundle").mockImplementation(async (records) => {
     await new Promise((resolve) => setTimeout(resolve, BUILD_MS));
     return records.map((r) => ({ path: r.url, content: new Uint8Array() }));
   });
@@ -55,6 +56,7 @@ afterEach(async () => {
   await vi.runAllTimersAsync();
   await indexer.stop();
   vi.useRealTimers();
+  build.mockRestore();
 });
 
 /** Delete a page as a write does: gone from the database, then the change published. */
@@ -75,7 +77,7 @@ it("serves an index without a deleted page within 5 s of the delete", async () =
 it("serves an index without a deleted page within 5 s, when the delete lands just after a build read the pages", async () => {
   void indexer.listener({ ...changeOf.post(1), droppedPages: [], origin: "local" });
   await vi.advanceTimersByTimeAsync(1100);
-  expect(vi.mocked(buildPagefindBundle).mock.lastCall?.[0].map((r) => r.url)).toContain("/post/deleted");
+  expect(build.mock.lastCall?.[0].map((r) => r.url)).toContain("/post/deleted");
   const deletedAt = deletePage();
   await vi.advanceTimersByTimeAsync(BOUND_MS);
   expect(installedWithoutDeleted()?.at).toBeLessThanOrEqual(deletedAt + BOUND_MS);

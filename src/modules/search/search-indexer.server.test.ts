@@ -30,6 +30,7 @@ let origin: string;
 let builds = 0;
 let failNextBuild = false;
 let indexer: SearchIndexer;
+let unsubscribe: () => void;
 
 const notFound: RequestListener = (_req, res) => {
   res.writeHead(404).end();
@@ -53,7 +54,7 @@ beforeAll(async () => {
     },
     debounceMs: 50,
   });
-  sitePublisher().subscribe(indexer.listener);
+  unsubscribe = sitePublisher().subscribe(indexer.listener);
   server = http.createServer(
     createFrontHandler({ store: new PageStore(), astro: notFound, https: false, searchIndex: files }),
   );
@@ -84,6 +85,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // The publisher outlives this file: a later write must not start a build on a closed database.
+  unsubscribe();
   await indexer.stop();
   await closePagefind();
   server.close();

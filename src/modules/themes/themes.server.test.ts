@@ -25,16 +25,19 @@ let handle: DbHandle;
 let defaultCss: string;
 const owner = { id: 0, username: "owner", role: "admin" };
 const published: PublishedChange[] = [];
+let unsubscribe: () => void;
 
 beforeAll(async () => {
   handle = await createTestDb();
   defaultCss = await readFile("content/theme/default.css", "utf8");
   await insertUser(handle.db, owner);
-  sitePublisher().subscribe((change) => {
+  unsubscribe = sitePublisher().subscribe((change) => {
     published.push(change);
   });
 });
 afterAll(async () => {
+  // The publisher outlives this file.
+  unsubscribe();
   await handle.close();
 });
 beforeEach(async () => {
