@@ -10,9 +10,29 @@ const serviceTests = ["src/**/*.server.test.ts", "db/schema.test.ts"];
 // What only a PostgreSQL server can show (a server that stops answering, migrations on their
 // own connection) runs in the postgres project alone.
 const postgresOnlyTests = ["db/**/*.postgres.test.ts", "src/**/*.postgres.test.ts"];
-// Tests that start the site's processes or fill its holders, and one that stands in for a
-// module (vi.mock) a shared worker would already have loaded: each in a process of its own.
-const processTests = ["src/server/**/*.test.ts", "src/modules/search/search-indexer-timing.test.ts"];
+// Tests that start the site's processes or its servers: run once, on PGlite.
+const processTests = ["src/server/**/*.test.ts"];
+// The service files share a worker's loaded modules, as the unit files do: each closes what
+// it opens and hands back what it took (the publisher's listeners, the job queue, spies).
+// These cannot: the wiring runs the real jobs, which read the settings and the mailer and
+// object store a process opens once, from the environment the test sets: a process each.
+const isolatedTests = ["src/server/wire.server.test.ts"];
+
+/** An engine's service tests: most in shared workers, the few above each in a process of its own. */
+function engineProjects(
+  name: string,
+  files: { include: string[]; exclude: string[] },
+  test: { globalSetup: string[]; env?: Record<string, string> },
+) {
+  const project = (suffix: string, isolate: boolean, include: string[], exclude: string[]) => ({
+    extends: true,
+    test: { ...test, name: `${name}${suffix}`, include, exclude: [...configDefaults.exclude, ...exclude], isolate },
+  });
+  return [
+    project("", false, files.include, [...files.exclude, ...isolatedTests]),
+    project("-isolated", true, isolatedTests, files.exclude),
+  ];
+}
 
 export default defineConfig({
   resolve: { alias },
@@ -40,27 +60,23 @@ export default defineConfig({
           isolate: false,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: "pglite",
+      ...engineProjects(
+        "pglite",
+        {
           include: [...serviceTests, ...processTests, "db/**/*.test.ts", "scripts/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...postgresOnlyTests],
-          globalSetup: ["tests/setup/pglite-template.ts"],
+          exclude: postgresOnlyTests,
         },
-      },
+        { globalSetup: ["tests/setup/pglite-template.ts"] },
+      ),
       ...(process.env.TEST_DATABASE_URL
-        ? [
+        ? engineProjects(
+            "postgres",
+            { include: [...serviceTests, ...postgresOnlyTests], exclude: [] },
             {
-              extends: true,
-              test: {
-                name: "postgres",
-                include: [...serviceTests, ...postgresOnlyTests],
-                env: { TEST_DB_ENGINE: "postgres" },
-                globalSetup: ["tests/setup/postgres-template.ts"],
-              },
+              globalSetup: ["tests/setup/postgres-template.ts"],
+              env: { TEST_DB_ENGINE: "postgres" },
             },
-          ]
+          )
         : []),
     ],
   },
