@@ -1,5 +1,6 @@
 import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import type { Db } from "@/lib/db.server";
 import { notFound } from "@/lib/errors";
 import type { UploadTarget } from "./contract";
@@ -80,6 +81,28 @@ export class LocalStore implements ObjectStore {
       if (isMissing(error)) return null;
       throw error;
     });
+  }
+
+  async stream(key: string): Promise<{ body: Readable; size: number } | null> {
+    const file = objectFile(key, this.root);
+    if (!file) return null;
+    // Opened before it is measured, so the size is the size of what is read, even should
+    // the file be replaced meanwhile.
+    const handle = await open(file, "r").catch((error: unknown) => {
+      if (isMissing(error)) return null;
+      throw error;
+    });
+    if (!handle) return null;
+    const info = await handle.stat().catch(async (error: unknown) => {
+      await handle.close();
+      throw error;
+    });
+    if (!info.isFile()) {
+      await handle.close();
+      return null;
+    }
+    // The stream closes the file when it ends or is destroyed.
+    return { body: handle.createReadStream(), size: info.size };
   }
 
   serve(request: Request, key: string): Promise<Response | null> {

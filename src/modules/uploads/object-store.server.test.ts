@@ -101,13 +101,26 @@ describe.each(["local", "s3"])("the %s object store", (name) => {
     }
   });
 
+  it("streams an object with its size, a chunk at a time", async () => {
+    const large = Uint8Array.from({ length: 300_000 }, (_, i) => (i * 7) % 256);
+    await putBytes(store(), "videos/long.mp4", large);
+    const streamed = await store().stream("videos/long.mp4");
+    expect(streamed?.size).toBe(large.length);
+    const chunks: Buffer[] = [];
+    for await (const chunk of streamed?.body ?? []) chunks.push(chunk as Buffer);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(new Uint8Array(Buffer.concat(chunks))).toEqual(large);
+  });
+
   it("answers null for missing objects and for keys it could never have made", async () => {
     expect(await store().size("images/nothing.png")).toBeNull();
     expect(await store().read("images/nothing.png")).toBeNull();
     expect(await store().serve(request(), "images/nothing.png")).toBeNull();
+    expect(await store().stream("images/nothing.png")).toBeNull();
     for (const key of ["../etc/passwd", "images/../../x", "/etc/passwd", "Images/X.png"]) {
       expect(await store().size(key)).toBeNull();
       expect(await store().serve(request(), key)).toBeNull();
+      expect(await store().stream(key)).toBeNull();
     }
   });
 

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { UploadTarget } from "./contract";
 import type { Upload } from "./upload-keys";
 import type { UploadPolicy } from "./upload-policy.server";
@@ -19,6 +20,11 @@ export interface ObjectStore {
   head(key: string, length: number): Promise<Uint8Array>;
   /** The whole object, or null when there is no such object. */
   read(key: string): Promise<Uint8Array | null>;
+  /**
+   * The object's bytes as they are read, with its size, or null when there is no such
+   * object: for copying a file of any size (an archive) without holding it whole.
+   */
+  stream(key: string): Promise<{ body: Readable; size: number } | null>;
   /** The answer to a GET or HEAD of `/uploads/<key>`, or null when there is no such object. */
   serve(request: Request, key: string): Promise<Response | null>;
   /** Store a file from this machine, e.g. the sample content. */

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { Readable } from "node:stream";
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -88,6 +89,15 @@ export class S3Store implements ObjectStore {
     if (!isObjectKey(key)) return null;
     const object = await unlessMissing(this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })));
     return object ? ((await object.Body?.transformToByteArray()) ?? new Uint8Array()) : null;
+  }
+
+  async stream(key: string): Promise<{ body: Readable; size: number } | null> {
+    if (!isObjectKey(key)) return null;
+    const object = await unlessMissing(this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })));
+    if (!object) return null;
+    // In Node the SDK's body is the response's own stream: read as the consumer reads it.
+    const body = object.Body instanceof Readable ? object.Body : Readable.from([]);
+    return { body, size: object.ContentLength ?? 0 };
   }
 
   async serve(request: Request, key: string): Promise<Response | null> {
