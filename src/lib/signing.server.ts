@@ -6,7 +6,7 @@ import { tables } from "./db.server";
 const { appState } = tables;
 
 /** What a key signs; each purpose has its own key, so one signature never passes for another's. */
-const SIGNING_PURPOSES = ["uploadSigningKey", "deviceCookieKey", "newsletterLinkKey"] as const;
+export const SIGNING_PURPOSES = ["uploadSigningKey", "deviceCookieKey", "newsletterLinkKey"] as const;
 export type SigningPurpose = (typeof SIGNING_PURPOSES)[number];
 
 const newKey = (purpose: SigningPurpose) => ({ key: purpose, value: randomBytes(32).toString("base64") });
