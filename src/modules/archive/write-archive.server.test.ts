@@ -1,5 +1,5 @@
 import { createWriteStream } from "node:fs";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -125,6 +125,16 @@ describe.each(["local", "s3"])("an archive of the whole site, uploads on the %s 
     expect(await verifyArchive(made.file)).toEqual(made.manifest);
     const listed = made.manifest.files.map((f) => f.path);
     expect([...made.files.keys()].sort()).toEqual([...listed, "manifest.json"].sort());
+  });
+
+  it("fails verification naming the file when one byte of it changes", async () => {
+    const bytes = await readFile(made.file);
+    const video = Buffer.from(SITE_UPLOADS["videos/kettle.mp4"] ?? []);
+    const at = bytes.indexOf(video.subarray(0, 64)) + 5000;
+    bytes[at] = (bytes[at] ?? 0) ^ 1;
+    const tampered = path.join(dir, `tampered-${name}.zip`);
+    await writeFile(tampered, bytes);
+    await expect(verifyArchive(tampered)).rejects.toThrow(/uploads\/videos\/kettle\.mp4 does not match its SHA-256/);
   });
 
   it("writes each post as Markdown: every field in its front matter, the gallery in order, the body as written", () => {
