@@ -1,3 +1,4 @@
+import { withResponse } from "../lib/paced-body";
 import type { Listener } from "./request-guard";
 import type { PageStore } from "../modules/publishing/page-store.server";
 import type { FromWorker } from "./messages";
@@ -20,7 +21,8 @@ export function shareStoredPages(store: PageStore, post: (message: FromWorker) =
  * Astro's handler as the worker serves it, on a socket only the front server reaches: the
  * visitor's address is the one the front server read from its own socket (Astro reads
  * `socket.remoteAddress`, which a Unix socket does not have), and every answer carries the
- * number of the last page store change made before it, for the front to wait on.
+ * number of the last page store change made before it, for the front to wait on. The
+ * response is known to what the request runs, so a streamed body keeps to its pace.
  */
 
 export function behindFront(handler: Listener, lastChange: () => number): Listener {
@@ -36,7 +38,8 @@ export function behindFront(handler: Listener, lastChange: () => number): Listen
       res.setHeader(PAGES_SEQ_HEADER, String(lastChange()));
       return writeHead(...args);
     };
-    // Astro's handler is async: its promise goes back for guardRequests to watch.
-    return handler(req, res);
+    // Astro's handler is async: its promise goes back for guardRequests to watch. A body it
+    // streams can wait for this response to drain (`pacedBody`).
+    return withResponse(res, () => handler(req, res));
   };
 }
