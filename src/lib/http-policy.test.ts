@@ -69,6 +69,7 @@ describe("waitsOnOutside", () => {
     ["GET", "/api/objects/upload-url", true],
     ["PUT", "/api/objects/upload", true],
     ["POST", "/api/objects/normalize", true],
+    ["POST", "/api/data/archive", true],
     ["GET", "/archive", false],
     ["POST", "/api/posts", false],
   ])("%s %s: %s", (method, path, expected) => {

@@ -32,8 +32,10 @@ export function withFrameAncestors(csp: string | undefined): string {
 }
 
 // Calls whose answer waits on a service elsewhere: the AI, the object store (S3), or a
-// visitor's own upload arriving; the newsletter's mail server joins them.
+// visitor's own upload arriving; the newsletter's mail server joins them. A site archive
+// streams for as long as its download takes, reading the store: it must not hold a render's turn.
 const WAITS_ON_OUTSIDE = new Set([
+  "POST /api/data/archive",
   "POST /api/nickname/generate",
   "POST /nickname-generator",
   "GET /api/objects/upload-url",
