@@ -15,6 +15,9 @@ export const postImageInputSchema = z.strictObject({
   displayOrder: z.number().int().min(0).max(1000).optional(),
 });
 
+/** A post's body as its owner writes it: what the form's Content field holds, and its preview is drawn from. */
+export const postContent = text().trim().max(100_000, "At most 100,000 characters");
+
 /** The most additional images a post may have. */
 export const MAX_GALLERY_IMAGES = 20;
 
@@ -26,7 +29,7 @@ export const postInputSchema = itemInputSchema(
   z.strictObject({
     ...itemShape,
     excerpt: text().trim().min(1, "Excerpt is required").max(500, "At most 500 characters"),
-    content: text().trim().min(1, "Content is required").max(100_000, "At most 100,000 characters"),
+    content: postContent.min(1, "Content is required"),
     // How `content` is written. The admin's form sends `markdown`; a body without it (the
     // spec's payload) is plain text, a paragraph per line, as the spec promises, unless an
     // update puts back the body the post already has (`updatePost`).
