@@ -13,6 +13,7 @@ import { validateSessionToken } from "@/modules/auth/session.server";
 import { allowFramingBySelf } from "@/lib/http-policy";
 import { refuseUndeclaredMethod } from "@/server/api-methods";
 import { PREVIEW_PARAM } from "@/lib/theme-params";
+import { BODY_PREVIEW_FRAME } from "@/modules/posts/keys";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -131,18 +132,21 @@ const keepHtmlValid = defineMiddleware(async (_context, next) => {
   });
 });
 
-/** A page asked for as the CSS editor's preview may be framed by the site itself, and only by it. */
-const letPreviewBeFramed = defineMiddleware(async ({ url }, next) => {
+/**
+ * A page asked for as the CSS editor's preview, and the post editor's preview frame, may be
+ * framed by the site itself, and only by it. Set here, on the page as sent: Astro writes
+ * its own Content-Security-Policy header over one a page sets.
+ */
+const letPreviewsBeFramed = defineMiddleware(async ({ url }, next) => {
   const response = await next();
-  if (!url.searchParams.has(PREVIEW_PARAM) || !response.headers.get("Content-Type")?.startsWith("text/html")) {
-    return response;
-  }
+  const framed = url.searchParams.has(PREVIEW_PARAM) || url.pathname === BODY_PREVIEW_FRAME;
+  if (!framed || !response.headers.get("Content-Type")?.startsWith("text/html")) return response;
   allowFramingBySelf(response.headers);
   return response;
 });
 
 export const onRequest = sequence(
-  letPreviewBeFramed,
+  letPreviewsBeFramed,
   keepHtmlValid,
   logFailures,
   answerDatabaseOutage,
