@@ -1,6 +1,9 @@
-/** Whether a window of its own (Uppy's, a role=dialog hidden by aria-hidden when closed) is open inside `dialog`. */
+/**
+ * Whether a window of its own is open inside `dialog`: Uppy's (a role=dialog hidden by
+ * aria-hidden when closed), or an editor's own `<dialog>` (`InnerDialog`).
+ */
 export const hasOpenLayer = (dialog: HTMLElement): boolean =>
-  [...dialog.querySelectorAll('[role="dialog"], [aria-modal="true"]')].some(
+  [...dialog.querySelectorAll('[role="dialog"], [aria-modal="true"], dialog[open]')].some(
     (layer) => !layer.closest('[aria-hidden="true"]'),
   );
 

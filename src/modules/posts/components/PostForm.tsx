@@ -6,9 +6,9 @@ import { UploadButton } from "@/modules/uploads/components/UploadButton";
 import { ItemForm } from "@/modules/items/components/ItemForm";
 import { BLANK_ITEM, startOf, useItemFields, useItemForm } from "@/modules/items/components/use-item-form";
 import { editableBody } from "../editable-body";
-import { readTime } from "../read-time";
 import { postInputSchema, type PostInput } from "../schema";
 import type { AdminPostJson } from "../serialize";
+import { BodyField } from "./body-editor/BodyField";
 import { GalleryEditor, type GalleryItem } from "./GalleryEditor";
 
 interface PostFormProps extends Omit<FormProps<AdminPostJson, PostInput>, "item"> {
@@ -42,7 +42,6 @@ export function PostForm({ post, images = [], resumed, autosave, pending, onSubm
   const setCover = useCallback((path: string) => {
     setImageUrl(path);
   }, []);
-  const minutes = readTime(fields.text.content);
 
   const work: PostInput = {
     ...fields.values,
@@ -50,11 +49,16 @@ export function PostForm({ post, images = [], resumed, autosave, pending, onSubm
     imageUrl,
     imageAlt,
     imageDecorative,
-    readTime: minutes,
     images: gallery.map((item) => ({ imageUrl: item.imageUrl, description: item.description, caption: item.caption })),
   };
   const form = useItemForm(fields, post, postInputSchema, work, { autosave, pending, onSubmit, onCancel });
-  const { id } = fields;
+  const { id, setText } = fields;
+  const setContent = useCallback(
+    (content: string) => {
+      setText((text) => ({ ...text, content }));
+    },
+    [setText],
+  );
 
   return (
     <ItemForm
@@ -64,7 +68,13 @@ export function PostForm({ post, images = [], resumed, autosave, pending, onSubm
       body={
         <>
           {form.textField("excerpt", "Excerpt", 3)}
-          {form.textField("content", "Content", 12)}
+          <BodyField
+            id={`${id}-content`}
+            value={fields.text.content}
+            error={form.errors.content}
+            postId={post?.id}
+            onChange={setContent}
+          />
         </>
       }
       media={
@@ -97,7 +107,6 @@ export function PostForm({ post, images = [], resumed, autosave, pending, onSubm
           <GalleryEditor items={gallery} onChange={setGallery} />
         </>
       }
-      footer={<p className="meta">Read time: {minutes} min</p>}
     />
   );
 }

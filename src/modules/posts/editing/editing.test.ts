@@ -4,6 +4,8 @@ import { insertFootnote, nextFootnote } from "./footnote";
 import { BOLD, ITALIC, insertLink, toggleMark } from "./inline-marks";
 import { cycleHeading, toggleList, toggleQuote } from "./line-marks";
 import { applyEdit, mapOffset, type EditCommand } from "./text-edit";
+import { EDITOR_ACTIONS } from "./actions";
+import { ariaShortcut, shortcutText } from "./shortcuts";
 
 /**
  * A text with its selection written in: `‹` and `›` around a selection, `|` for a cursor.
@@ -73,14 +75,14 @@ describe("links", () => {
 
 describe("headings", () => {
   it("cycles a line through section, subsection and none, the cursor staying on its words", () => {
-    expect(run(cycleHeading, "Pla|n")).toBe("## Pla|n");
-    expect(run(cycleHeading, "## Pla|n")).toBe("### Pla|n");
-    expect(run(cycleHeading, "### Pla|n")).toBe("Pla|n");
+    expect(run(cycleHeading, "Pla|n")).toBe("# Pla|n");
+    expect(run(cycleHeading, "# Pla|n")).toBe("## Pla|n");
+    expect(run(cycleHeading, "## Pla|n")).toBe("Pla|n");
   });
 
   it("makes any other level a section, on the cursor's line alone", () => {
-    expect(run(cycleHeading, "before\n# Pla|n\nafter")).toBe("before\n## Pla|n\nafter");
-    expect(run(cycleHeading, "|")).toBe("## |");
+    expect(run(cycleHeading, "before\n### Pla|n\nafter")).toBe("before\n# Pla|n\nafter");
+    expect(run(cycleHeading, "|")).toBe("# |");
   });
 });
 
@@ -162,5 +164,31 @@ describe("mapOffset", () => {
     expect(mapOffset(changes, 3)).toBe(4);
     expect(mapOffset(changes, 6)).toBe(5);
     expect(mapOffset([{ from: 0, to: 0, insert: "> " }], 0)).toBe(2);
+  });
+});
+
+describe("shortcut names", () => {
+  it("says a shortcut as the owner's keyboard names it, and as a screen reader does", () => {
+    expect(shortcutText("Mod-Shift-b", false)).toBe("Ctrl+Shift+B");
+    expect(shortcutText("Mod-Shift-b", true)).toBe("⌘⇧B");
+    expect(shortcutText("Mod-Shift-.", false)).toBe("Ctrl+Shift+.");
+    expect(ariaShortcut("Mod-k", false)).toBe("Control+K");
+    expect(ariaShortcut("Mod-Shift-8", true)).toBe("Meta+Shift+8");
+  });
+
+  it("gives every toolbar button a name, and every shortcut to one button", () => {
+    const keys = EDITOR_ACTIONS.flatMap((action) => (action.key ? [action.key] : []));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(EDITOR_ACTIONS.map((action) => action.label)).toEqual([
+      "Bold",
+      "Italic",
+      "Link",
+      "Heading",
+      "Quote",
+      "List",
+      "Footnote",
+      "Image",
+      "Video",
+    ]);
   });
 });

@@ -62,15 +62,16 @@ export const toggleList = toggleLinePrefix("- ", /^ {0,3}[-*+] /, null);
 const HEADING = /^ {0,3}(#{1,6})(?: |$)/;
 
 /**
- * The lines' heading level in turn: none, a section (`## `, since the post's title is the
- * page's one `#`), a subsection (`### `), none again. Any other level becomes a section.
- * @example applyEdit("Plan", cycleHeading("Plan", { from: 0, to: 0 })) // "## Plan"
+ * The lines' heading level in turn: none, a section (`# `), a subsection (`## `), none
+ * again; any other level becomes a section. A body's `#` is the page's `h2`, under the
+ * post's title (decision 25).
+ * @example applyEdit("Plan", cycleHeading("Plan", { from: 0, to: 0 })) // "# Plan"
  */
 export const cycleHeading: EditCommand = (text, selection) => {
   const lines = touchedLines(text, selection);
   const level = HEADING.exec(lines[0]?.text ?? "")?.[1]?.length ?? 0;
-  const next = level === 2 ? 3 : level === 3 ? 0 : 2;
+  const next = level === 1 ? 2 : level === 2 ? 0 : 1;
   const insert = next === 0 ? "" : `${"#".repeat(next)} `;
-  const changes = lines.map((line) => reprefix(line, /^ {0,3}#{1,6}(?: |$)/, insert));
+  const changes = lines.map((line) => reprefix(line, HEADING, insert));
   return keepingSelection(changes, selection);
 };
