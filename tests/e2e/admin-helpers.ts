@@ -32,6 +32,14 @@ export async function newPostDialog(page: Page): Promise<Locator> {
   return page.getByRole("dialog", { name: "New post" });
 }
 
+/**
+ * The Markdown a post dialog's Content editor holds. CodeMirror draws each line as an
+ * element of its own (those in view: every line of a test's short text), so the text is
+ * theirs, one to a line.
+ */
+export const editorText = (editor: Locator): Promise<string> =>
+  editor.evaluate((content) => [...content.querySelectorAll(".cm-line")].map((line) => line.textContent).join("\n"));
+
 /** Upload one file through the Uppy dialog the button opens; done when the dialog has closed. */
 export async function uploadOnly(page: Page, button: string, file: string): Promise<void> {
   const opener = page.getByRole("button", { name: button });

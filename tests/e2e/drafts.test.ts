@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { AUTOSAVE_WAIT_MS } from "../../src/modules/editorial/components/use-autosave";
 import { inAnHour, JOURNEY_VIEWPORTS, made, marker, postBody, videoBody } from "./editorial-helpers";
-import { dismiss, signInAs } from "./admin-helpers";
+import { dismiss, editorText, signInAs } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 import { pagefindSearch } from "../setup/pagefind-search.ts";
 import { hydrated, siteOrigin } from "./support";
@@ -194,7 +194,7 @@ for (const [label, viewport] of JOURNEY_VIEWPORTS) {
     // Back to it later: the dialog says where it stands, and schedules it.
     await card.getByRole("button", { name: /^Edit/ }).click();
     const edit = page.getByRole("dialog", { name: "Edit post" });
-    await expect(edit.getByLabel("Content", { exact: true })).toHaveValue("Half a thought.");
+    await expect.poll(() => editorText(edit.getByLabel("Content", { exact: true }))).toBe("Half a thought.");
     await expect(edit.getByText("Draft: only you can see it.")).toBeVisible();
     await edit.getByLabel("Content", { exact: true }).fill("Half a thought, and the other half.");
     const past = new Date(Date.now() - 86_400_000);
@@ -261,7 +261,9 @@ test("a new post's first lines survive a reload: the next New Post offers them b
   ).toBeVisible();
   await dialog.getByRole("button", { name: "Continue it" }).click();
   await expect(dialog.getByLabel("Title")).toHaveValue(title);
-  await expect(dialog.getByLabel("Content", { exact: true })).toHaveValue("The first paragraph.\n\nAnd a second one.");
+  await expect
+    .poll(() => editorText(dialog.getByLabel("Content", { exact: true })))
+    .toBe("The first paragraph.\n\nAnd a second one.");
   await expect(dialog.getByRole("button", { name: "Continue it" })).toHaveCount(0);
 
   // Saved, the site has it: the browser keeps nothing more of it, so nothing is offered twice.

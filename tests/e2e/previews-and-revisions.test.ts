@@ -1,6 +1,6 @@
 import { formatDate } from "../../src/lib/format";
 import { AUTOSAVE_WAIT_MS } from "../../src/modules/editorial/components/use-autosave";
-import { dismiss, signInAs } from "./admin-helpers";
+import { dismiss, editorText, signInAs } from "./admin-helpers";
 import { JOURNEY_VIEWPORTS, made, marker, postBody, videoBody } from "./editorial-helpers";
 import { expect, test } from "./fixtures";
 import { cacheState, siteOrigin } from "./support";
@@ -204,7 +204,7 @@ for (const [label, viewport] of JOURNEY_VIEWPORTS) {
     await expect(edit).toBeHidden();
     await card.getByRole("button", { name: /^Edit/ }).click();
     await edit.getByRole("button", { name: "Continue them" }).click();
-    await expect(content).toHaveValue("Typed, then left for later.");
+    await expect.poll(() => editorText(content)).toBe("Typed, then left for later.");
 
     await edit.getByText("History", { exact: true }).click();
     // Each row says what kind of change it was.
@@ -222,7 +222,7 @@ for (const [label, viewport] of JOURNEY_VIEWPORTS) {
     page.once("dialog", (question) => void question.accept());
     await comparison.getByRole("button", { name: "Restore this version" }).click();
     await dismiss(page, "Version Restored");
-    await expect(content).toHaveValue("The paragraph as first written.");
+    await expect.poll(() => editorText(content)).toBe("The paragraph as first written.");
     expect(await publicText()).toContain("The paragraph as first written.");
     // Nothing is left autosaved: the dialog closes without asking.
     await edit.getByRole("button", { name: "Close" }).click();
