@@ -45,6 +45,7 @@ const WRITERS = [
   "two-instances.test.ts",
   "database-outage.test.ts",
   "post-manager.test.ts",
+  "post-editor.test.ts",
   "video-manager.test.ts",
   "drafts.test.ts",
   "previews-and-revisions.test.ts",
@@ -137,7 +138,12 @@ const ENGINE_NEUTRAL = [
 // The managers' journeys click through dialogs whose calls the integration tests make on
 // both engines; on PostgreSQL the browser runs the journeys where the database itself
 // shows: publishing, schedules and the crawler, two instances, an outage.
-const EDITOR_JOURNEYS = ["post-manager.test.ts", "video-manager.test.ts", "previews-and-revisions.test.ts"];
+const EDITOR_JOURNEYS = [
+  "post-manager.test.ts",
+  "post-editor.test.ts",
+  "video-manager.test.ts",
+  "previews-and-revisions.test.ts",
+];
 
 // Two instances sharing one database need a server the test can reach: PostgreSQL only.
 // The newsletter's journeys send through the job queue on whichever engine runs it: on

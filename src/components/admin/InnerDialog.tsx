@@ -6,13 +6,15 @@ import "./inner-dialog.css";
  * A small modal window opened from inside an editor's dialog (describe an image, pick a
  * video), put in `container` (that dialog) beside the editor's form rather than inside it:
  * a form may not hold another, and its own Enter must not save the editor's. It opens as
- * it mounts, takes Esc and Cancel itself, and gives the focus back when it goes.
+ * it mounts and takes Esc and Cancel itself. When it goes, the browser puts the focus back
+ * where it was (a toolbar's button, often); `onClosed` may then put it where the work goes on.
  */
 export function InnerDialog({
   title,
   container,
   onCancel,
   onSubmit,
+  onClosed,
   children,
 }: {
   title: string;
@@ -20,15 +22,19 @@ export function InnerDialog({
   onCancel: () => void;
   /** What Enter in one of its fields, or its submit button, does. */
   onSubmit: () => void;
+  onClosed?: () => void;
   children: ReactNode;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
+  const closed = useRef(onClosed);
+  closed.current = onClosed;
   useEffect(() => {
     const opened = dialog.current;
     opened?.showModal();
     return () => {
       opened?.close();
+      closed.current?.();
     };
   }, []);
   return createPortal(

@@ -13,12 +13,15 @@ export function FigureDialog({
   name,
   container,
   onDone,
+  onClosed,
 }: {
   src: string;
   /** The file's name, so the owner knows which image this is. */
   name: string;
   container: Element;
   onDone: (figure: Figure | null) => void;
+  /** It has closed: the focus may go back to the text. */
+  onClosed: () => void;
 }) {
   const id = useId();
   const [alt, setAlt] = useState("");
@@ -33,6 +36,7 @@ export function FigureDialog({
       title="Describe the image"
       container={container}
       onCancel={cancel}
+      onClosed={onClosed}
       onSubmit={() => {
         if (!decorative && !alt.trim()) setError("Describe the image, or mark it decorative");
         else onDone({ src, alt, caption, decorative });

@@ -125,6 +125,9 @@ export default function MarkdownEditor({ value, onChange, label, invalid }: Prop
   }, [invalid]);
 
   const container = wrapper.current?.closest("dialog") ?? document.body;
+  const backToText = () => {
+    view.current?.focus();
+  };
   const { asked } = uploads;
   return (
     <div className="body-editor" ref={wrapper}>
@@ -150,17 +153,23 @@ export default function MarkdownEditor({ value, onChange, label, invalid }: Prop
           {uploads.problem}
         </p>
       )}
-      {asked && <FigureDialog src={asked.src} name={asked.name} container={container} onDone={asked.answer} />}
+      {asked && (
+        <FigureDialog
+          src={asked.src}
+          name={asked.name}
+          container={container}
+          onDone={asked.answer}
+          onClosed={backToText}
+        />
+      )}
       {pickingVideo && (
         <VideoPicker
           container={container}
           onDone={(slug) => {
             setPickingVideo(false);
-            const editor = view.current;
-            if (!editor) return;
-            if (slug) runEdit(editor, insertBlock(videoMarkdown(slug)));
-            editor.focus();
+            if (slug && view.current) runEdit(view.current, insertBlock(videoMarkdown(slug)));
           }}
+          onClosed={backToText}
         />
       )}
     </div>

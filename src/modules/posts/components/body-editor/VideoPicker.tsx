@@ -24,7 +24,16 @@ const choicesKey = (term: string): string =>
  * Picks one of the site's published videos to embed: the newest, or those a search finds.
  * Enter takes the first found. `onDone` hears its slug, or null when the owner cancels.
  */
-export function VideoPicker({ container, onDone }: { container: Element; onDone: (slug: string | null) => void }) {
+export function VideoPicker({
+  container,
+  onDone,
+  onClosed,
+}: {
+  container: Element;
+  onDone: (slug: string | null) => void;
+  /** It has closed: the focus may go back to the text. */
+  onClosed: () => void;
+}) {
   const id = useId();
   const [term, setTerm] = useState("");
   const wanted = useSettledValue(term.trim(), SEARCH_WAIT_MS);
@@ -38,6 +47,7 @@ export function VideoPicker({ container, onDone }: { container: Element; onDone:
       title="Embed a video"
       container={container}
       onCancel={cancel}
+      onClosed={onClosed}
       onSubmit={() => {
         if (videos[0]) onDone(videos[0].slug);
       }}

@@ -26,6 +26,7 @@ export function pastedImage(data: DataTransfer | null): File | null {
  * placeholder where it goes while it uploads, then a question for its words, then the
  * figure, written in one step. A failed upload or a cancel takes the placeholder away and
  * leaves the text as it was. `status` and `problem` say how it goes, for a live region.
+ * The question's window gives the focus back to the editor as it closes.
  */
 export function useFigureUploads() {
   const [status, setStatus] = useState("");
@@ -59,7 +60,6 @@ export function useFigureUploads() {
     } else {
       editor.dispatch({ effects: dropUpload.of(id) });
     }
-    editor.focus();
   }, []);
 
   return { status, problem, asked, upload };
