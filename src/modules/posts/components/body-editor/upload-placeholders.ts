@@ -6,22 +6,22 @@ import { Decoration, EditorView, WidgetType, type DecorationSet } from "@codemir
  * it: until the image is uploaded and described, the post's text holds nothing of it, so a
  * failed upload, a cancel or an autosave in between leaves nothing half-inserted.
  */
-class UploadingWidget extends WidgetType {
-  readonly name: string;
+class UploadWidget extends WidgetType {
+  readonly words: string;
 
-  constructor(name: string) {
+  constructor(words: string) {
     super();
-    this.name = name;
+    this.words = words;
   }
 
-  override eq(other: UploadingWidget): boolean {
-    return other.name === this.name;
+  override eq(other: UploadWidget): boolean {
+    return other.words === this.words;
   }
 
   toDOM(): HTMLElement {
     const mark = document.createElement("span");
     mark.className = "cm-uploading";
-    mark.textContent = `Uploading ${this.name}…`;
+    mark.textContent = this.words;
     return mark;
   }
 }
@@ -29,8 +29,20 @@ class UploadingWidget extends WidgetType {
 /** The upload a placeholder stands for (its spec is CodeMirror's, untyped). */
 const idOf = (placeholder: Decoration): unknown => (placeholder.spec as { id?: number }).id;
 
-/** Show an upload's placeholder at `at`. */
-export const showUpload = StateEffect.define<{ id: number; at: number; name: string }>();
+/** Where upload `id`'s placeholder is among `placeholders`, or null. */
+function placeOf(placeholders: DecorationSet, id: number): number | null {
+  let place: number | null = null;
+  placeholders.between(0, Number.MAX_SAFE_INTEGER, (from, _to, placeholder) => {
+    if (idOf(placeholder) === id) place = from;
+  });
+  return place;
+}
+
+/**
+ * Show an upload's placeholder at `at`, saying `words` ("Uploading a.png…"); without `at`,
+ * have the placeholder already shown say them instead.
+ */
+export const showUpload = StateEffect.define<{ id: number; at?: number; words: string }>();
 /** Take an upload's placeholder away. */
 export const dropUpload = StateEffect.define<number>();
 
@@ -41,10 +53,13 @@ export const uploadPlaceholders = StateField.define<DecorationSet>({
     let next = placeholders.map(transaction.changes);
     for (const effect of transaction.effects) {
       if (effect.is(showUpload)) {
-        const { id, at, name } = effect.value;
-        next = next.update({ add: [Decoration.widget({ widget: new UploadingWidget(name), side: 1, id }).range(at)] });
+        const { id, words } = effect.value;
+        const at = effect.value.at ?? placeOf(next, id);
+        if (at === null) continue;
+        const placeholder = Decoration.widget({ widget: new UploadWidget(words), side: 1, id });
+        next = next.update({ filter: (_from, _to, shown) => idOf(shown) !== id, add: [placeholder.range(at)] });
       } else if (effect.is(dropUpload)) {
-        next = next.update({ filter: (_from, _to, placeholder) => idOf(placeholder) !== effect.value });
+        next = next.update({ filter: (_from, _to, shown) => idOf(shown) !== effect.value });
       }
     }
     return next;
@@ -53,10 +68,5 @@ export const uploadPlaceholders = StateField.define<DecorationSet>({
 });
 
 /** Where an upload's placeholder is now, or null once it is gone. */
-export function uploadPlace(editor: EditorView, id: number): number | null {
-  let place: number | null = null;
-  editor.state.field(uploadPlaceholders).between(0, editor.state.doc.length, (from, _to, placeholder) => {
-    if (idOf(placeholder) === id) place = from;
-  });
-  return place;
-}
+export const uploadPlace = (editor: EditorView, id: number): number | null =>
+  placeOf(editor.state.field(uploadPlaceholders), id);

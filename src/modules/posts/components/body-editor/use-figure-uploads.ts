@@ -36,7 +36,7 @@ export function useFigureUploads() {
 
   const upload = useCallback(async (editor: EditorView, file: File, at: number) => {
     const id = (uploads.current += 1);
-    editor.dispatch({ effects: showUpload.of({ id, at, name: file.name }) });
+    editor.dispatch({ effects: showUpload.of({ id, at, words: `Uploading ${file.name}…` }) });
     setProblem("");
     setStatus(`Uploading ${file.name}...`);
     let src: string;
@@ -48,6 +48,7 @@ export function useFigureUploads() {
       setProblem(`${file.name} was not uploaded, and nothing was inserted: ${(error as Error).message}`);
       return;
     }
+    editor.dispatch({ effects: showUpload.of({ id, words: `${file.name} goes here once described` }) });
     setStatus(`${file.name} is uploaded. Describe it to insert it.`);
     const figure = await new Promise<Figure | null>((answer) => {
       setAsked({ src, name: file.name, answer });
