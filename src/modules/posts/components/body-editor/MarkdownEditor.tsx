@@ -1,7 +1,7 @@
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
-import { markdown } from "@codemirror/lang-markdown";
-import { defaultHighlightStyle, syntaxHighlighting } from "@codemirror/language";
-import { Compartment } from "@codemirror/state";
+import { markdownKeymap, markdownLanguage, pasteURLAsLink } from "@codemirror/lang-markdown";
+import { defaultHighlightStyle, LanguageSupport, syntaxHighlighting } from "@codemirror/language";
+import { Compartment, Prec } from "@codemirror/state";
 import { drawSelection, EditorView, keymap } from "@codemirror/view";
 import { useEffect, useRef, useState } from "react";
 import { typeOverSelections } from "@/components/admin/code-mirror";
@@ -81,7 +81,11 @@ export default function MarkdownEditor({ value, onChange, label, invalid }: Prop
     history(),
     drawSelection(),
     syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
-    markdown(),
+    // GitHub's Markdown, as `markdown()` sets it up but for HTML, which a post cannot hold
+    // (its renderer drops it) and which would bring two more languages' parsers.
+    new LanguageSupport(markdownLanguage),
+    Prec.high(keymap.of(markdownKeymap)),
+    pasteURLAsLink,
     keymap.of([
       ...shortcuts((action) => {
         now.current.act(action);
