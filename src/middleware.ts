@@ -13,7 +13,7 @@ import { validateSessionToken } from "@/modules/auth/session.server";
 import { allowFramingBySelf } from "@/lib/http-policy";
 import { refuseUndeclaredMethod } from "@/server/api-methods";
 import { PREVIEW_PARAM } from "@/lib/theme-params";
-import { BODY_PREVIEW_FRAME } from "@/modules/posts/keys";
+import { BODY_PREVIEW_FRAME } from "@/modules/posts/body-preview-schema";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -1,27 +1,27 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { createPortal } from "react-dom";
 import "./inner-dialog.css";
 
 /**
- * A small modal window opened from inside an editor's dialog (describe an image, pick a
- * video), put in `container` (that dialog) beside the editor's form rather than inside it:
- * a form may not hold another, and its own Enter must not save the editor's. It opens as
- * it mounts and takes Esc and Cancel itself. When it goes, the browser puts the focus back
+ * A small modal window opened from inside an editor's form (describe an image, pick a video).
+ * It is not a form of its own, since a form may not hold another: Enter in one of its
+ * fields does what its `submitLabel` button does, never the editor's save. It opens as it
+ * mounts and takes Esc and Cancel itself. When it goes, the browser puts the focus back
  * where it was (a toolbar's button, often); `onClosed` may then put it where the work goes on.
  */
 export function InnerDialog({
   title,
-  container,
-  onCancel,
+  submitLabel,
   onSubmit,
+  onCancel,
   onClosed,
   children,
 }: {
   title: string;
-  container: Element;
-  onCancel: () => void;
-  /** What Enter in one of its fields, or its submit button, does. */
+  /** Its main button; none when choosing is done in its body. */
+  submitLabel?: string;
+  /** What its main button, or Enter in one of its fields, does. */
   onSubmit: () => void;
+  onCancel: () => void;
   onClosed?: () => void;
   children: ReactNode;
 }) {
@@ -37,35 +37,39 @@ export function InnerDialog({
       closed.current?.();
     };
   }, []);
-  return createPortal(
+  return (
     <dialog
       ref={dialog}
       className="inner-dialog"
       aria-labelledby={`${id}-title`}
-      // The editor's dialog takes Esc before the browser can (see ManagerDialog), so this one answers it here.
       onKeyDown={(event) => {
-        if (event.key !== "Escape") return;
-        event.preventDefault();
-        onCancel();
+        // The editor's dialog takes Esc before the browser can (see ManagerDialog), so this one answers it here.
+        if (event.key === "Escape") {
+          event.preventDefault();
+          onCancel();
+        } else if (event.key === "Enter" && event.target instanceof HTMLInputElement) {
+          // Not the editor's form's implicit submission: that would save the post.
+          event.preventDefault();
+          onSubmit();
+        }
       }}
       onCancel={(event) => {
         event.preventDefault();
         onCancel();
       }}
     >
-      <form
-        method="dialog"
-        // React carries events up its own tree, through the portal: the editor's form must not hear this submit.
-        onSubmit={(event) => {
-          event.preventDefault();
-          event.stopPropagation();
-          onSubmit();
-        }}
-      >
-        <h3 id={`${id}-title`}>{title}</h3>
-        {children}
-      </form>
-    </dialog>,
-    container,
+      <h3 id={`${id}-title`}>{title}</h3>
+      {children}
+      <div className="form-actions">
+        {submitLabel && (
+          <button className="button" type="button" onClick={onSubmit}>
+            {submitLabel}
+          </button>
+        )}
+        <button className="button button--quiet" type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </dialog>
   );
 }

@@ -7,6 +7,13 @@ import { postContent } from "./schema";
 export const BODY_PREVIEW_ENDPOINT = `${POSTS_ENDPOINT}/body-preview`;
 
 /**
+ * The page the post editor's preview is drawn in: an empty post body wearing the site's
+ * styles. Kept here, with what only the editor loads, rather than in `keys`, which the
+ * public listings carry.
+ */
+export const BODY_PREVIEW_FRAME = "/admin/posts/body-preview";
+
+/**
  * What the editor sends to be previewed: the Markdown as written, and the post's id once it
  * has one, so the preview's ids are the ones its page will have.
  */

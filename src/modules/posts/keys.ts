@@ -8,6 +8,3 @@ export const postsKey = (state: ListingState): string => listingApiPath(POSTS_EN
 
 /** A post's gallery (`GET /api/posts/{id}/images`), and its React Query key's first element. */
 export const postImagesKey = (postId: number): string => `${POSTS_ENDPOINT}/${postId}/images`;
-
-/** The page the post editor's preview is drawn in: an empty post body wearing the site's styles. */
-export const BODY_PREVIEW_FRAME = "/admin/posts/body-preview";

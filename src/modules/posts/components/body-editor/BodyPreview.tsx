@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { BODY_PREVIEW_FRAME } from "../../keys";
+import { BODY_PREVIEW_FRAME } from "../../body-preview-schema";
 
 /**
  * The body as its page will show it, in a frame of the site's own page (`BODY_PREVIEW_FRAME`)

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { CheckboxField, FormActions, TextField } from "@/components/admin/FormControls";
+import { CheckboxField, TextField } from "@/components/admin/FormControls";
 import { InnerDialog } from "@/components/admin/InnerDialog";
 import type { Figure } from "../../editing/blocks";
 
@@ -11,14 +11,12 @@ import type { Figure } from "../../editing/blocks";
 export function FigureDialog({
   src,
   name,
-  container,
   onDone,
   onClosed,
 }: {
   src: string;
   /** The file's name, so the owner knows which image this is. */
   name: string;
-  container: Element;
   onDone: (figure: Figure | null) => void;
   /** It has closed: the focus may go back to the text. */
   onClosed: () => void;
@@ -34,7 +32,7 @@ export function FigureDialog({
   return (
     <InnerDialog
       title="Describe the image"
-      container={container}
+      submitLabel="Insert image"
       onCancel={cancel}
       onClosed={onClosed}
       onSubmit={() => {
@@ -62,7 +60,6 @@ export function FigureDialog({
         onChange={setDecorative}
       />
       <TextField id={`${id}-caption`} label="Caption (optional)" value={caption} onChange={setCaption} />
-      <FormActions saveLabel="Insert image" pending={false} onCancel={cancel} />
     </InnerDialog>
   );
 }

@@ -57,7 +57,6 @@ const shortcuts = (act: (action: EditorAction) => void) =>
  * dialog's. Its own undo history, since the form keeps none.
  */
 export default function MarkdownEditor({ value, onChange, label, invalid }: Props) {
-  const wrapper = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const validity = useRef(new Compartment());
   const [pickingVideo, setPickingVideo] = useState(false);
@@ -128,13 +127,12 @@ export default function MarkdownEditor({ value, onChange, label, invalid }: Prop
     });
   }, [invalid]);
 
-  const container = wrapper.current?.closest("dialog") ?? document.body;
   const backToText = () => {
     view.current?.focus();
   };
   const { asked } = uploads;
   return (
-    <div className="body-editor" ref={wrapper}>
+    <div className="body-editor">
       <EditorToolbar actions={EDITOR_ACTIONS} label={`${label} formatting`} onAction={act} />
       <div className="body-editor__code" ref={host} />
       <input
@@ -157,18 +155,9 @@ export default function MarkdownEditor({ value, onChange, label, invalid }: Prop
           {uploads.problem}
         </p>
       )}
-      {asked && (
-        <FigureDialog
-          src={asked.src}
-          name={asked.name}
-          container={container}
-          onDone={asked.answer}
-          onClosed={backToText}
-        />
-      )}
+      {asked && <FigureDialog src={asked.src} name={asked.name} onDone={asked.answer} onClosed={backToText} />}
       {pickingVideo && (
         <VideoPicker
-          container={container}
           onDone={(slug) => {
             setPickingVideo(false);
             if (slug && view.current) runEdit(view.current, insertBlock(videoMarkdown(slug)));

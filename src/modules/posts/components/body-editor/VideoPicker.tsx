@@ -25,11 +25,9 @@ const choicesKey = (term: string): string =>
  * Enter takes the first found. `onDone` hears its slug, or null when the owner cancels.
  */
 export function VideoPicker({
-  container,
   onDone,
   onClosed,
 }: {
-  container: Element;
   onDone: (slug: string | null) => void;
   /** It has closed: the focus may go back to the text. */
   onClosed: () => void;
@@ -45,7 +43,6 @@ export function VideoPicker({
   return (
     <InnerDialog
       title="Embed a video"
-      container={container}
       onCancel={cancel}
       onClosed={onClosed}
       onSubmit={() => {
@@ -88,11 +85,6 @@ export function VideoPicker({
           ))}
         </ul>
       )}
-      <div className="form-actions">
-        <button className="button button--quiet" type="button" onClick={cancel}>
-          Cancel
-        </button>
-      </div>
     </InnerDialog>
   );
 }
