@@ -215,19 +215,24 @@ export function CheckboxField({
   );
 }
 
-/** Save and Cancel, at the foot of a dialog's form. */
+/**
+ * Save and Cancel, at the foot of a dialog's form. Save submits the form, or, given
+ * `onSave`, does that instead (a window with no form of its own).
+ */
 export function FormActions({
   saveLabel,
   pending,
   onCancel,
+  onSave,
 }: {
   saveLabel: string;
   pending: boolean;
   onCancel: () => void;
+  onSave?: () => void;
 }) {
   return (
     <div className="form-actions">
-      <button className="button" type="submit" disabled={pending}>
+      <button className="button" type={onSave ? "button" : "submit"} disabled={pending} onClick={onSave}>
         {saveLabel}
       </button>
       <button className="button button--quiet" type="button" onClick={onCancel}>

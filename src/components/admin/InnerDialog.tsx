@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { FormActions } from "./FormControls";
 import "./inner-dialog.css";
 
 /**
@@ -60,16 +61,15 @@ export function InnerDialog({
     >
       <h3 id={`${id}-title`}>{title}</h3>
       {children}
-      <div className="form-actions">
-        {submitLabel && (
-          <button className="button" type="button" onClick={onSubmit}>
-            {submitLabel}
+      {submitLabel ? (
+        <FormActions saveLabel={submitLabel} pending={false} onCancel={onCancel} onSave={onSubmit} />
+      ) : (
+        <div className="form-actions">
+          <button className="button button--quiet" type="button" onClick={onCancel}>
+            Cancel
           </button>
-        )}
-        <button className="button button--quiet" type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+        </div>
+      )}
     </dialog>
   );
 }
