@@ -4,6 +4,8 @@ import { adminSite } from "../../../tests/setup/admin-site.ts";
 import { present } from "../../../tests/setup/present.ts";
 import type { SessionUser } from "@/lib/session-user";
 import { postIdPrefix, renderBody } from "@/lib/markdown/render-body";
+import { createVideo } from "@/modules/videos/video-writes.server";
+import { sampleVideo } from "../../../tests/setup/sample-items.ts";
 import { BODY_PREVIEW_ENDPOINT } from "./body-preview-schema";
 
 const site = adminSite();
@@ -28,6 +30,16 @@ describe("POST /api/posts/body-preview", () => {
     expect(answer.json.html).toContain('id="p7-');
     // "A plan It was fine.1 See the report. Mostly." as a reader reads it.
     expect(answer.json).toMatchObject({ words: 9, readTime: 1 });
+  });
+
+  it("draws an embedded video as the page will, from the site's own videos", async () => {
+    const video = await createVideo(
+      site.handle.db,
+      sampleVideo({ title: "The Previewed Kettle", status: "published" }),
+    );
+    const html = String((await ask({ content: `Before.\n\n::video[${video.slug}]` })).json.html);
+    expect(html).toContain("The Previewed Kettle");
+    expect(html).toContain(`href="/videos/${video.slug}"`);
   });
 
   it("gives a post not saved yet ids no saved post has", async () => {

@@ -37,12 +37,13 @@ const oneLine = (words: string) => words.replace(/\s+/g, " ").trim();
 
 /**
  * A figure as Markdown: `![alt](src "Caption")` alone in its paragraph. A decorative image
- * has empty alt text, as HTML marks one. Brackets in the alt text and quotes in the caption
- * are escaped, so they cannot end either early.
+ * has an empty pair of quotes for its alt text (`![""](src)`), the mark the renderer reads as
+ * `alt=""` (an empty `![](src)` is an image not described yet). Brackets in the alt text and
+ * quotes in the caption are escaped, so they cannot end either early.
  * @example figureMarkdown({ src: "/uploads/images/a.png", alt: "A [red] door", caption: "", decorative: false }) // '![A \\[red\\] door](/uploads/images/a.png)'
  */
 export function figureMarkdown({ src, alt, caption, decorative }: Figure): string {
-  const words = decorative ? "" : oneLine(alt).replace(/[\\[\]]/g, "\\$&");
+  const words = decorative ? '""' : oneLine(alt).replace(/[\\[\]]/g, "\\$&");
   const target = /[\s()<>]/.test(src) ? `<${encodeURI(src)}>` : src;
   const title = oneLine(caption).replace(/[\\"]/g, "\\$&");
   return `![${words}](${target}${title ? ` "${title}"` : ""})`;

@@ -1,4 +1,5 @@
 import { defineRoute } from "@/lib/define-route.server";
+import { bodyMedia } from "@/modules/embeds/body-media.server";
 import { postIdPrefix } from "@/lib/markdown/render-body";
 import { bodyPreview, UNSAVED_ID_PREFIX } from "@/modules/posts/body-preview";
 import { bodyPreviewInputSchema } from "@/modules/posts/body-preview-schema";
@@ -11,8 +12,9 @@ import { bodyPreviewInputSchema } from "@/modules/posts/body-preview-schema";
 export const POST = defineRoute({
   access: "admin",
   body: bodyPreviewInputSchema,
-  run: ({ body: { content, postId } }) => {
+  run: async ({ body: { content, postId }, db }) => {
     const idPrefix = postId === undefined ? UNSAVED_ID_PREFIX : postIdPrefix(postId);
-    return bodyPreview(content, { idPrefix, medium: "page" });
+    const { media } = await bodyMedia(db, { content, format: "markdown" });
+    return bodyPreview(content, { idPrefix, medium: "page", media });
   },
 });
