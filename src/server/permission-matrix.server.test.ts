@@ -42,6 +42,7 @@ beforeAll(async () => {
   useObjectStore(new LocalStore(uploads, handle.db));
 });
 afterAll(async () => {
+  useObjectStore(undefined);
   await handle.close();
   await rm(uploads, { recursive: true, force: true });
 });

@@ -64,8 +64,8 @@ test.describe("admin screens are accessible", () => {
       test.setTimeout(90_000);
       await page.setViewportSize(viewport);
       await signIn(page);
-      const check = async (where: string) => {
-        expect(await seriousViolations(page), where).toEqual([]);
+      const check = async (where: string, exclude?: string) => {
+        expect(await seriousViolations(page, undefined, exclude), where).toEqual([]);
       };
       for (const path of [
         "/admin",
@@ -98,7 +98,9 @@ test.describe("admin screens are accessible", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await page.goto("/admin/posts/new");
       await expect(page.getByRole("dialog", { name: "New post" })).toBeVisible();
-      await check("the post dialog");
+      // The preview's frame is sandboxed without scripts, which axe cannot enter; what it shows
+      // is the post's page, which the public pages' checks cover.
+      await check("the post dialog", 'iframe[title="Preview"]');
       // Nothing of the shell spills sideways on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     });

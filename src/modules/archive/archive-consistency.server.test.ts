@@ -37,6 +37,7 @@ beforeAll(async () => {
   await growSite(handle.db, { posts: 600, videos: 0 });
 });
 afterAll(async () => {
+  useJobSender(undefined);
   await handle.close();
   await rm(dir, { recursive: true, force: true });
 });

@@ -19,6 +19,7 @@ import { verifyArchive } from "./verify-archive.server";
 const site = adminSite();
 let dir: string;
 let scratch: string;
+const systemTemp = process.env.TMPDIR;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "meh-download-"));
@@ -38,6 +39,11 @@ beforeAll(async () => {
   await insertPost(site.handle.db, { title: "Large", imageUrl: "/uploads/images/big.webp" });
 });
 afterAll(async () => {
+  // Files after this one in the worker get the process as it was.
+  if (systemTemp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = systemTemp;
+  useObjectStore(undefined);
+  useJobSender(undefined);
   await rm(dir, { recursive: true, force: true });
 });
 

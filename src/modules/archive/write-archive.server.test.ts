@@ -53,6 +53,7 @@ beforeAll(async () => {
   await handle.db.insert(sessions).values({ id: "s1", userId: owner.id, secretHash: new Uint8Array(32) });
 });
 afterAll(async () => {
+  useJobSender(undefined);
   await fake.close();
   await handle.close();
   await rm(dir, { recursive: true, force: true });

@@ -31,6 +31,7 @@ beforeAll(async () => {
   await createVideo(site.handle.db, sampleVideo({ title: "The Unfinished Queue", status: "draft" }));
 });
 afterAll(async () => {
+  useObjectStore(undefined);
   await rm(uploads, { recursive: true, force: true });
 });
 

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { concat, media } from "../../../tests/media.ts";
 import { normalize, other, owner, uploadSite, uploadUrl } from "../../../tests/setup/upload-site.ts";
 import { useObjectStore } from "@/modules/uploads/site-objects.server";
@@ -45,6 +45,10 @@ async function animatedGif(): Promise<Uint8Array> {
 }
 
 const site = uploadSite();
+// Files after this one in the worker get the settings' store again.
+afterAll(() => {
+  useObjectStore(undefined);
+});
 
 describe.each([
   ["local", () => site.local],

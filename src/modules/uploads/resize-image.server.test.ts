@@ -25,6 +25,7 @@ beforeAll(async () => {
   useObjectStore(store);
 });
 afterAll(async () => {
+  useObjectStore(undefined);
   await handle.close();
   await rm(root, { recursive: true, force: true });
 });

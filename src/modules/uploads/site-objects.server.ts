@@ -10,7 +10,10 @@ const held = processValue<Promise<ObjectStore>>(import.meta.hot, "objects", () =
 /** The object store the settings name: an S3 bucket, or the uploads folder. */
 export const siteObjects = (): Promise<ObjectStore> => held.get();
 
-/** Use an already made object store (a test keeps uploads in a folder of its own). */
-export const useObjectStore = (store: ObjectStore): void => {
-  held.set(Promise.resolve(store));
+/**
+ * Use an already made object store (a test keeps uploads in a folder of its own), or, given
+ * undefined, the settings' own again on next use (a test hands back what it set).
+ */
+export const useObjectStore = (store: ObjectStore | undefined): void => {
+  held.set(store && Promise.resolve(store));
 };

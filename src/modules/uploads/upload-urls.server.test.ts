@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { media } from "../../../tests/media.ts";
 import { call, normalize, other, owner, uploadSite, uploadUrl } from "../../../tests/setup/upload-site.ts";
 import { countWrites } from "../../../tests/setup/write-counter.ts";
@@ -17,6 +17,10 @@ import type { UploadTarget } from "./contract";
 const JPEG = media.jpeg();
 
 const site = uploadSite();
+// Files after this one in the worker get the settings' store again.
+afterAll(() => {
+  useObjectStore(undefined);
+});
 
 const put = (user: SessionUser, target: UploadTarget, body: BodyInit, type = "image/jpeg") =>
   call(uploadRoute, user, target.url, { method: "PUT", headers: { "Content-Type": type }, body });
