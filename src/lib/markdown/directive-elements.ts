@@ -1,7 +1,6 @@
-import type { Paragraph, Root, RootContent } from "mdast";
+import type { Paragraph, Parent, Root, RootContent } from "mdast";
 import type { ContainerDirective, LeafDirective } from "mdast-util-directive";
 import { toString } from "mdast-util-to-string";
-import { SKIP, visit } from "unist-util-visit";
 
 /** The boxes a container directive may draw, by name: each an `aside` of that class. */
 const BOXES = new Set(["aside", "pullquote"]);
@@ -28,26 +27,37 @@ export const directiveSlug = (node: LeafDirective): string => toString(node).tri
  */
 export function remarkDirectiveElements() {
   return (tree: Root, file: { value: unknown }) => {
-    visit(tree, (node, index, parent) => {
-      if (node.type !== "containerDirective" && node.type !== "leafDirective") return;
-      if (node.type === "containerDirective" && BOXES.has(node.name)) {
-        node.data = { hName: "aside", hProperties: { className: [node.name] } };
-        const [label] = node.children;
-        if (label?.type === "paragraph" && label.data?.directiveLabel)
-          label.data = { ...label.data, hProperties: { className: ["aside__title"] } };
-        return;
-      }
-      if (node.type === "leafDirective" && node.name === VIDEO_DIRECTIVE) {
-        node.data = { hName: "div", hProperties: { [VIDEO_SLUG_PROPERTY]: directiveSlug(node) }, hChildren: [] };
-        return SKIP;
-      }
-      if (!parent || index === undefined) return;
-      const shown = asWritten(node, String(file.value));
-      parent.children.splice(index, 1, ...shown);
-      // On from what it wrapped, so a directive inside an unknown one is still read.
-      return [SKIP, index + 1];
-    });
+    readDirectives(tree, String(file.value));
   };
+}
+
+/** Blocks whose children are words, where no block directive can stand: never walked into. */
+const PHRASING_HOLDERS = new Set(["paragraph", "heading", "table"]);
+
+/**
+ * Each directive among `parent`'s blocks and theirs, in document order. A plain loop over
+ * blocks alone: `unist-util-visit` over every word of a long essay cost more than the
+ * directives it found.
+ */
+function readDirectives(parent: Parent, source: string): void {
+  for (let index = 0; index < parent.children.length; index++) {
+    const node = parent.children[index] as RootContent;
+    if (node.type === "containerDirective" && BOXES.has(node.name)) {
+      node.data = { hName: "aside", hProperties: { className: [node.name] } };
+      const [label] = node.children;
+      if (label?.type === "paragraph" && label.data?.directiveLabel)
+        label.data = { ...label.data, hProperties: { className: ["aside__title"] } };
+      readDirectives(node, source);
+    } else if (node.type === "leafDirective" && node.name === VIDEO_DIRECTIVE) {
+      node.data = { hName: "div", hProperties: { [VIDEO_SLUG_PROPERTY]: directiveSlug(node) }, hChildren: [] };
+    } else if (node.type === "containerDirective" || node.type === "leafDirective") {
+      // Its opening line takes its place and what it wrapped follows, read on the next turns,
+      // so a directive inside an unknown one is still read.
+      parent.children.splice(index, 1, ...asWritten(node, source));
+    } else if ("children" in node && !PHRASING_HOLDERS.has(node.type)) {
+      readDirectives(node, source);
+    }
+  }
 }
 
 /**

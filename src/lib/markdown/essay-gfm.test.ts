@@ -15,6 +15,16 @@ describe("GitHub's extensions in an essay", () => {
     );
   });
 
+  it("finds an address wherever text is: a heading, a nested list, a table, a note", () => {
+    const out = html(
+      "## At www.example.net\n\n- one\n  - two *in https://example.com/x*\n\n| a |\n|---|\n| me@example.org |\n\nText.[^1]\n\n[^1]: See www.example.com.",
+    );
+    expect(out).toContain('At <a href="http://www.example.net" rel="noopener">www.example.net</a>');
+    expect(out).toContain('<em>in <a href="https://example.com/x" rel="noopener">https://example.com/x</a></em>');
+    expect(out).toContain('<td><a href="mailto:me@example.org">me@example.org</a></td>');
+    expect(out).toContain('See <a href="http://www.example.com" rel="noopener">www.example.com</a>.');
+  });
+
   it("leaves an address written as a link, or in code, as it is", () => {
     expect(html("[www.example.net](https://example.org) `www.example.com`")).toBe(
       '<p><a href="https://example.org" rel="noopener">www.example.net</a> <code>www.example.com</code></p>',

@@ -11,6 +11,13 @@ export const h = (tagName: string, properties: Properties, children: ElementCont
 /** A text node. */
 export const text = (value: string): ElementContent => ({ type: "text", value });
 
+/**
+ * A deep copy of hast nodes, which are plain data: a JSON round trip, several times faster
+ * than `structuredClone` over a long essay's notes.
+ */
+export const copyNodes = <T extends ElementContent | ElementContent[]>(nodes: T): T =>
+  JSON.parse(JSON.stringify(nodes)) as T;
+
 /** Whether `node` is an element with `tagName`. */
 export const isElement = (node: unknown, tagName?: string): node is Element =>
   typeof node === "object" &&

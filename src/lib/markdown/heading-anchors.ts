@@ -1,14 +1,14 @@
 import GithubSlugger from "github-slugger";
 import type { Element, Root } from "hast";
 import { toText } from "hast-util-to-text";
-import { SKIP_CHILDREN, eachElement, h, text } from "./hast";
+import { SKIP_CHILDREN, copyNodes, eachElement, h, text } from "./hast";
 
 const HEADING = /^h[1-6]$/;
 const level = (heading: Element): number => Number(heading.tagName[1]);
 
 /** A heading's words without its notes' reference numbers, which would read as part of them. */
 export function headingWords(heading: Element): string {
-  const words = structuredClone(heading);
+  const words = copyNodes(heading);
   eachElement(words, (node, parent, index) => {
     if (node.tagName !== "sup") return;
     parent.children.splice(index, 1);

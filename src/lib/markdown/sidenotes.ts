@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root } from "hast";
 import { toText } from "hast-util-to-text";
-import { SKIP_CHILDREN, eachElement, h, isElement, text } from "./hast";
+import { SKIP_CHILDREN, copyNodes, eachElement, h, isElement, text } from "./hast";
 
 /** The notes of a tree as GFM writes them: each `li` of the notes section, by its id. */
 function notesOf(tree: Root): Map<string, Element> {
@@ -20,7 +20,7 @@ function notesOf(tree: Root): Map<string, Element> {
  * each paragraph a block-displayed span, and any other block (a list, a quote) as its words.
  */
 function inlineNote(note: Element): ElementContent[] {
-  return structuredClone(note.children).flatMap((child) => {
+  return copyNodes(note.children).flatMap((child) => {
     if (!isElement(child)) return [];
     const words = isElement(child, "p") ? child.children : [text(toText(child))];
     return [h("span", { className: ["sidenote__para"] }, words)];
