@@ -32,7 +32,8 @@ export default defineConfig({
     endpoint: { route: "/_image", entrypoint: "./src/image-endpoint.ts" },
   },
   // Code most visitors never run is built on its own and loaded by URL when needed: the
-  // owner's in-place home editor, and the listings' offline search.
+  // owner's in-place home editor, the listings' offline search, and the notices a page shows
+  // after a navigation.
   vite: {
     build: {
       // Small scripts are inlined into each page, except the analytics beacon: a fingerprinted
@@ -45,6 +46,7 @@ export default defineConfig({
         source: "/src/modules/page-layouts/home-editor/start-home-editor.ts",
         name: "home-editor",
       }),
+      entryUrl({ id: "virtual:toast-entry", source: "/src/lib/toast.ts", name: "toast" }),
       entryUrl({
         id: "virtual:offline-search-entry",
         source: "/src/modules/search/offline-search.ts",

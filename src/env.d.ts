@@ -16,6 +16,12 @@ declare module "virtual:home-editor-entry" {
   export default url;
 }
 
+declare module "virtual:toast-entry" {
+  /** The URL of the notices' module (src/lib/toast.ts), for a page that has one waiting. */
+  const url: string;
+  export default url;
+}
+
 declare module "virtual:offline-search-entry" {
   /** The URL of the listings' offline search (src/modules/search/offline-search.ts). */
   const url: string;

@@ -123,26 +123,3 @@ export function toast(notification: Toast): void {
   );
   if (!showing) showNext();
 }
-
-const PENDING_KEY = "meh:pending-toast";
-
-/** Show a notification on the next page, for an action that ends by navigating away. */
-export function toastAfterNavigation(notification: Toast): void {
-  try {
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify(notification));
-  } catch {
-    toast(notification);
-  }
-}
-
-/** Show the notification the previous page left, if any (every page runs this once). */
-export function showPendingToast(): void {
-  try {
-    const pending = sessionStorage.getItem(PENDING_KEY);
-    if (!pending) return;
-    sessionStorage.removeItem(PENDING_KEY);
-    toast(JSON.parse(pending) as Toast);
-  } catch {
-    // Storage unavailable or the entry unreadable: there is nothing to show.
-  }
-}

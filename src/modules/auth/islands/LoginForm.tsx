@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type SubmitEvent } from "react";
 import { apiRequest, readableError } from "@/lib/api-request";
-import { toast, toastAfterNavigation } from "@/lib/toast";
+import { toastAfterNavigation } from "@/lib/pending-toast";
+import { toast } from "@/lib/toast";
 import { keepSafeMode } from "@/lib/theme-params";
 import { forgetUser } from "../client-session";
 import { loginSchema } from "../schema";
