@@ -119,11 +119,13 @@ test.describe("JavaScript budgets", () => {
     expect(essay - plain).toBeLessThanOrEqual(KB / 2);
     expect(essay).toBeLessThanOrEqual(2.8 * KB);
   });
-  // 80 KB for the React listings and the generator, and 1 KB more for every page's analytics
-  // beacon (inlined, under 0.5 KB gzip), the most the beacon was allowed to add.
+  // 80 KB for the React listings and the generator, 1 KB more for every page's analytics
+  // beacon (inlined, under 0.5 KB gzip), the most the beacon was allowed to add, and 0.25 KB
+  // for the file that shows a notice left by the last page: its own file, so that pages
+  // without React load the notices' code only when one is waiting (0.65 KB less on each).
   for (const path of ["/", "/archive", "/videos", "/nickname-generator"]) {
-    test(`${path} ships at most 81 KB`, async ({ page }) => {
-      expect(await javascriptBytes(page, path)).toBeLessThanOrEqual(81 * KB);
+    test(`${path} ships at most 81.25 KB`, async ({ page }) => {
+      expect(await javascriptBytes(page, path)).toBeLessThanOrEqual(81.25 * KB);
     });
   }
 });
