@@ -146,6 +146,10 @@ test("logging out is one clean way to /login, from the dashboard and from the si
 
   await signIn(page);
   await page.goto("/");
+  // The owner's home editor loads once the header knows who is signed in; leaving while its
+  // styles still load would abort them, which is the page's doing, not the logout's.
+  await expect(page.getByRole("link", { name: "Edit home layout" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
   const account = page.locator("site-account").first();
   await account.getByText(E2E_ADMIN.username).click();
   const fromHeader = problemsIn(page);
