@@ -1,13 +1,15 @@
 // npm run bench: stored-page throughput against a static file server on the same bytes,
 // publish-to-visible latency, a stored page under a flood, memory under junk URLs, cold start
-// (also after a crash), JavaScript per page, the search index's rebuilds and rendering a long essay. Prints a table and
-// writes bench/results.md. See bench/README.md for how to read it.
+// (also after a crash), JavaScript per page, the search index's rebuilds, rendering a long
+// essay and archiving the site. Prints a table and writes bench/results.md. See
+// bench/README.md for how to read it.
 import { execSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { FloodKind } from "./flood";
+import { archiveRows, archiveSection } from "./archive-site";
 import { essayRenderSection, essayRenderTimes } from "./essay-render";
 import { jsBytes } from "./js-bytes";
 import {
@@ -376,6 +378,8 @@ async function main(): Promise<void> {
   }
   // In this process, with no site running: rendering is a pure function of the essay.
   lines.push(...essayRenderSection(essayRenderTimes()));
+  // With no site running: each archive is made by a process of its own.
+  lines.push(...archiveSection(await archiveRows()));
   // Last, and with no other site running: each size starts a site of its own.
   lines.push(...scaleSection(await scaleRows()));
   const report = lines.join("\n");
