@@ -14,3 +14,4 @@ export { uploadClaims } from "./upload-claims.ts";
 export { revisions } from "./revisions.ts";
 export { previewLinks } from "./preview-links.ts";
 export { analyticsSalts, analyticsSketches, analyticsPages, analyticsSources } from "./analytics.ts";
+export { backups } from "./backups.ts";

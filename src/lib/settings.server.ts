@@ -8,6 +8,12 @@ const MAILBOX = /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>"]+@[^\s@<>"]+)$/;
 /** Fast, and able to answer in a given JSON schema; any model that can is a setting away. */
 const DEFAULT_OPENAI_MODEL = "gpt-4.1-mini";
 
+/** Once a day, at a quiet hour (UTC) away from the hourly sweeps and the digest. */
+const DEFAULT_BACKUP_SCHEDULE = "17 3 * * *";
+
+// Five fields of digits, ranges, lists, steps and stars; pg-boss reads the rest of the meaning.
+const CRON = /^[\d*,/-]+(?:\s+[\d*,/-]+){4}$/;
+
 const optional = z
   .string()
   .trim()
@@ -71,6 +77,14 @@ const settingsSchema = z
     NEWSLETTER_UNDO_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
     MAIL_RATE_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(5),
     NEWSLETTER_CONFIRMATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(50),
+    BACKUP_SCHEDULE: z
+      .string()
+      .trim()
+      .default(DEFAULT_BACKUP_SCHEDULE)
+      .refine((v) => v === "off" || CRON.test(v), {
+        message: 'must be a cron expression of five fields, in UTC (e.g. "17 3 * * *"), or off',
+      }),
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
     LOG_LEVEL: optional.pipe(z.enum(["info", "debug"], { error: "must be info or debug" }).optional()),
   })
@@ -142,6 +156,7 @@ export interface Settings {
   s3?: S3Settings;
   nickname: NicknameSettings;
   mail: MailSettings;
+  backup: BackupSettings;
   /** How long a stop (SIGTERM, Ctrl-C) may take before the process ends anyway, with code 1. */
   shutdownTimeoutSeconds: number;
   /** `debug` also logs how long each step of the start took. */
@@ -167,6 +182,14 @@ export interface MailSettings {
    * are taken and answered alike, and their confirmations wait their turn.
    */
   confirmationsPerHour: number;
+}
+
+/** When the site backs itself up, and how many backups it keeps. */
+export interface BackupSettings {
+  /** A cron expression in UTC, or undefined when scheduled backups are off. */
+  schedule?: string;
+  /** The newest this many are kept; older ones are deleted once a new one is in place. */
+  keep: number;
 }
 
 /** How the nickname generator may use OpenAI; without a key it answers from its local generator alone. */
@@ -232,6 +255,10 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
       undoSeconds: s.NEWSLETTER_UNDO_SECONDS,
       ratePerSecond: s.MAIL_RATE_PER_SECOND,
       confirmationsPerHour: s.NEWSLETTER_CONFIRMATIONS_PER_HOUR,
+    },
+    backup: {
+      schedule: s.BACKUP_SCHEDULE === "off" ? undefined : s.BACKUP_SCHEDULE.split(/\s+/).join(" "),
+      keep: s.BACKUP_KEEP,
     },
     shutdownTimeoutSeconds: s.SHUTDOWN_TIMEOUT_SECONDS,
     logLevel: s.LOG_LEVEL ?? "info",

@@ -118,6 +118,10 @@ export const ALWAYS_LEFT_OUT: readonly LeftOut[] = [
     why: "Files no post, video, gallery, theme, layout or revision uses; unchecked uploads are swept after a day.",
   },
   {
+    what: "backups (the record of backup runs)",
+    why: "Where earlier backups were kept and how their runs went: facts about this installation's files, not the site.",
+  },
+  {
     what: "the outbox (DATA_DIR/outbox)",
     why: "Copies of letters sent while no mail server was set, addressed to readers: mail, not the site.",
   },

@@ -32,6 +32,19 @@ async function unlessMissing<T>(request: Promise<T>): Promise<T | null> {
   }
 }
 
+/** A client for the bucket the settings name. */
+export function s3Client(settings: S3Settings): S3Client {
+  return new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: settings.credentials,
+    // Checksums only where S3 demands them: several S3-compatible stores reject the newer headers.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+}
+
 /**
  * Objects in an S3-compatible bucket. The browser uploads with a presigned POST whose policy
  * fixes the key, the Content-Type and the size range, so the bucket itself refuses anything
@@ -44,15 +57,7 @@ export class S3Store implements ObjectStore {
 
   constructor(settings: S3Settings) {
     this.bucket = settings.bucket;
-    this.client = new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint,
-      forcePathStyle: settings.forcePathStyle,
-      credentials: settings.credentials,
-      // Checksums only where S3 demands them: several S3-compatible stores reject the newer headers.
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
-    });
+    this.client = s3Client(settings);
   }
 
   private key(key: string): string {

@@ -26,6 +26,7 @@ describe("isServedKey", () => {
     ["seed/kettle.vtt", true],
     ["raw/image/1/abcdefghijklmnopqrstuvwxyz", false],
     ["raw", false],
+    ["backups/backup-2026-11-28-031705-k3f9qa.zip", false],
     ["../raw/x", false],
     ["/raw/image/x", false],
   ])("%s is %s", (key, served) => {

@@ -17,8 +17,15 @@ export const isObjectKey = (key: string): boolean => KEY.test(key) && !key.inclu
  */
 export const RAW_KEY = /^raw\/(image|video|captions)\/([1-9][0-9]{0,9})\/[a-z0-9]{26}$/;
 
-/** Whether `/uploads/<key>` may be served: any object we could have stored, but never an unchecked raw upload. */
-export const isServedKey = (key: string): boolean => isObjectKey(key) && key.split("/", 1)[0] !== "raw";
+/** The folder of a bucket that holds the site's backups beside its uploads: personal data, never served. */
+export const BACKUPS_FOLDER = "backups";
+
+// Unchecked raw uploads, and backups, which hold password hashes and readers' addresses.
+const UNSERVED_FOLDERS = new Set(["raw", BACKUPS_FOLDER]);
+
+/** Whether `/uploads/<key>` may be served: any object we could have stored, but never a raw upload or a backup. */
+export const isServedKey = (key: string): boolean =>
+  isObjectKey(key) && !UNSERVED_FOLDERS.has(key.split("/", 1)[0] ?? "");
 
 // Checked images and the sample content's; never raw uploads (unchecked) or videos.
 const RESIZABLE_FOLDERS: readonly string[] = [SERVED_FOLDERS.image, SEED_FOLDER];
