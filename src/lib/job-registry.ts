@@ -20,6 +20,8 @@ export const JOB_PAYLOADS = {
   "newsletter-digest": z.strictObject({}),
   "purge-expired": z.strictObject({}),
   "refresh-statistics": z.strictObject({}),
+  /** The run the admin's "Back up now" began (and the screen follows); none for a scheduled backup. */
+  backup: z.strictObject({ runId: z.number().int().positive().optional() }),
 };
 
 export type JobName = keyof typeof JOB_PAYLOADS;

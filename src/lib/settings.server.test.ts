@@ -171,9 +171,30 @@ describe("parseSettings", () => {
   });
 });
 
+describe("backups", () => {
+  it("backs up daily at a quiet hour and keeps seven unless told, and can be turned off", () => {
+    expect(parseSettings({}).backup).toEqual({ schedule: "17 3 * * *", keep: 7 });
+    expect(parseSettings({ BACKUP_SCHEDULE: "0  */6 * * *", BACKUP_KEEP: "30" }).backup).toEqual({
+      schedule: "0 */6 * * *",
+      keep: 30,
+    });
+    expect(parseSettings({ BACKUP_SCHEDULE: "off" }).backup.schedule).toBeUndefined();
+  });
+
+  it.each([
+    [{ BACKUP_SCHEDULE: "daily" }, /BACKUP_SCHEDULE: must be a cron expression/],
+    [{ BACKUP_SCHEDULE: "0 3 * *" }, /BACKUP_SCHEDULE/],
+    [{ BACKUP_KEEP: "0" }, /BACKUP_KEEP/],
+  ])("refuses %j", (env, message) => {
+    expect(() => parseSettings(env)).toThrow(message);
+  });
+});
+
 it("has every setting it reads in the README's table, so an owner can find each", () => {
   const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-  const listed = new Set([...readme.matchAll(/^\|[^|]*\|/gm)].flatMap(([cell]) => cell.match(/[A-Z][A-Z0-9_]+/g) ?? []));
+  const listed = new Set(
+    [...readme.matchAll(/^\|[^|]*\|/gm)].flatMap(([cell]) => cell.match(/[A-Z][A-Z0-9_]+/g) ?? []),
+  );
   expect(SETTING_NAMES.filter((name) => !listed.has(name))).toEqual([]);
   expect(SETTING_NAMES.length).toBeGreaterThan(30);
 });

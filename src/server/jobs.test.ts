@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import type { DbHandle } from "../../db/client.ts";
 import { JOB_PAYLOADS } from "../lib/job-registry.ts";
+import { parseSettings } from "../lib/settings.server.ts";
 import { JOBS } from "./jobs.ts";
 
 it("declares a job for every registered name, and each run reads its data with the registry's schema", async () => {
@@ -11,4 +12,11 @@ it("declares a job for every registered name, and each run reads its data with t
   await expect(confirmation?.run({ database }, { email: "reader@example.com", extra: true })).rejects.toThrow(
     /Unrecognized key/,
   );
+});
+
+it("backs the site up on BACKUP_SCHEDULE, and refuses a run it is given that is not a run's id", async () => {
+  const backup = JOBS.find((job) => job.name === "backup");
+  expect(backup?.schedule).toBe(parseSettings(process.env).backup.schedule);
+  expect(backup?.retry.limit).toBe(0);
+  await expect(backup?.run({ database: {} as DbHandle }, { runId: "latest" })).rejects.toThrow(/runId/);
 });

@@ -9,6 +9,8 @@ import { JOB_PAYLOADS, type JobData, type JobName } from "../lib/job-registry.ts
 import { settings } from "../lib/settings.server.ts";
 import { siteMailer } from "../modules/newsletter/site-mailer.server.ts";
 import { siteObjects } from "../modules/uploads/site-objects.server.ts";
+import { writeBackup } from "../modules/archive/backups.server.ts";
+import { backupSite } from "../modules/archive/site-backups.server.ts";
 
 /** What a job is given to work with. */
 export interface JobContext {
@@ -121,6 +123,19 @@ const DECLARED: { [N in JobName]: Declared<N> } = {
     retry: { limit: 2, delaySeconds: 300, backoff: false },
     timeoutSeconds: 600,
     run: ({ database }) => refreshStatistics(database),
+  },
+  backup: {
+    // On BACKUP_SCHEDULE (daily by default, or never), and sent by the admin's "Back up now"
+    // with the run it began. Not retried: a failed run is recorded and the dashboard warns,
+    // and a retry would write the whole archive again while the owner may be starting one.
+    schedule: settings().backup.schedule,
+    concurrency: 1,
+    retry: { limit: 0, delaySeconds: 60, backoff: false },
+    timeoutSeconds: 6 * 3600,
+    run: async ({ database }, { runId }) => {
+      const site = backupSite(settings(), database, await siteObjects());
+      await writeBackup(database.db, site, runId === undefined ? { trigger: "schedule" } : { runId });
+    },
   },
 };
 
