@@ -7,6 +7,7 @@ import { Worker } from "node:worker_threads";
 import { keptPagesFile } from "../../db/kept-pages.ts";
 import { collectWhenIdle } from "./idle-collection.ts";
 import { ownOrigin, urlHost } from "../lib/listen-address.ts";
+import { writeControlFile } from "../lib/control-file.server.ts";
 import { SERVER_ENTRY, SITE_WORKER } from "./build-output.ts";
 import { parseSettings, type Settings } from "../lib/settings.server.ts";
 import { createFrontHandler } from "./front-handler.ts";
@@ -51,6 +52,8 @@ mirror.restore(restored);
 const searchIndex = new PagefindFiles(path.join(settings.dataDir, "pagefind"));
 await searchIndex.open();
 let stopping = false;
+// `npm run backup` finds the running site by this file while it listens (src/lib/control-file.server.ts).
+let removeControlFile = (): void => undefined;
 /** What a stop waits for now, named if it runs past its deadline. */
 let waitingFor = "the site worker to stop";
 
@@ -149,6 +152,7 @@ server.listen(settings.port, settings.host, () => {
     // Since Node started this process: the worker's steps above ran meanwhile.
     logStep("site ready", 0);
     tell({ type: "listening", origin: ownOrigin(address) });
+    removeControlFile = writeControlFile(settings.dataDir, ownOrigin(address));
     // Node writes its compile cache at exit, which a crash never reaches, and the restart
     // after a crash is when it matters most.
     module.flushCompileCache();
@@ -176,6 +180,7 @@ function stop(): void {
 
 let keeping: Promise<void> | undefined;
 async function stopped(): Promise<void> {
+  removeControlFile();
   waitingFor = "the stored pages to be written for the next start";
   keeping ??= keepPages();
   await keeping;

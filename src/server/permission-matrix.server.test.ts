@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../db/client.ts";
 import { callEndpoint, endpoints, undeclared, type Endpoint } from "../../tests/api-routes.ts";
 import { insertUser } from "../../tests/factories.ts";
+import { queuedJobs } from "../../tests/setup/queued-jobs.ts";
 import { createTestDb } from "../../tests/setup/test-db.ts";
+import { useJobSender } from "../lib/job-registry.ts";
 import type { SessionUser } from "@/lib/session-user";
 import { LocalStore } from "@/modules/uploads/local-store.server";
 import type { Access } from "../lib/define-route.server";
@@ -40,9 +42,12 @@ beforeAll(async () => {
   uploads = await mkdtemp(path.join(os.tmpdir(), "meh-matrix-"));
   useDatabase(handle);
   useObjectStore(new LocalStore(uploads, handle.db));
+  // Routes that hand work to the queue (a backup) reach it, as on a running site.
+  useJobSender(queuedJobs(handle).sender);
 });
 afterAll(async () => {
   useObjectStore(undefined);
+  useJobSender(undefined);
   await handle.close();
   await rm(uploads, { recursive: true, force: true });
 });
@@ -61,13 +66,15 @@ describe("the permission matrix, generated from every /api route's declared acce
     );
   });
 
-  it("lets only sign-in, sign-out, the newsletter's signup and reader links, and the nickname generator post without the admin role", () => {
+  it("lets only sign-in, sign-out, the backup command, the newsletter's signup and reader links, and the nickname generator post without the admin role", () => {
     const openWrites = endpoints
       .filter((e) => e.method !== "GET" && e.route.access !== "admin")
       .map((e) => `${e.method} ${e.path}`);
     expect(openWrites.sort()).toEqual([
       "POST /api/auth/login",
       "POST /api/auth/logout",
+      // `npm run backup`, with the running site's control token, or nothing there.
+      "POST /api/data/backups/command",
       "POST /api/newsletter/confirm",
       "POST /api/newsletter/resubscribe",
       "POST /api/newsletter/subscribe",
