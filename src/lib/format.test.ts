@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countOf, formatDate, formatDuration, paragraphs } from "./format";
+import { countOf, formatBytes, formatDate, formatDuration, paragraphs } from "./format";
 
 describe("formatDate", () => {
   it("uses the en-US long form", () => {
@@ -30,5 +30,18 @@ describe("countOf", () => {
     expect(countOf(1, "post")).toBe("1 post");
     expect(countOf(0, "video")).toBe("0 videos");
     expect(countOf(10000, "post")).toBe("10,000 posts");
+  });
+});
+
+describe("formatBytes", () => {
+  it.each([
+    [0, "0 bytes"],
+    [1, "1 byte"],
+    [1023, "1,023 bytes"],
+    [1024, "1.0 KB"],
+    [1_572_864, "1.5 MB"],
+    [3 * 1024 ** 3, "3.0 GB"],
+  ])("%d is %s", (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text);
   });
 });

@@ -47,3 +47,19 @@ export function paragraphs(text: string): string[] {
 export function countOf(n: number, noun: string): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? noun : `${noun}s`}`;
 }
+
+const UNITS = ["bytes", "KB", "MB", "GB", "TB"];
+
+/**
+ * A file's size in the largest unit under which it is at least 1 (of 1024), one decimal past bytes.
+ * @example formatBytes(1_572_864) // "1.5 MB"
+ */
+export function formatBytes(bytes: number): string {
+  let unit = 0;
+  let size = bytes;
+  while (size >= 1024 && unit < UNITS.length - 1) {
+    size /= 1024;
+    unit++;
+  }
+  return unit === 0 ? countOf(bytes, "byte") : `${size.toFixed(1)} ${UNITS[unit] ?? ""}`;
+}
