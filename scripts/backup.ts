@@ -6,7 +6,7 @@ import { runMigrations } from "../db/migrate.ts";
 import { readControlFile } from "../src/lib/control-file.server.ts";
 import { formatBytes } from "../src/lib/format.ts";
 import { parseSettings, type Settings } from "../src/lib/settings.server.ts";
-import type { BackupRunView } from "../src/modules/archive/backup-requests.server.ts";
+import type { BackupRunView } from "../src/modules/archive/backup-view.ts";
 import { writeBackup } from "../src/modules/archive/backups.server.ts";
 import { backupShelf, backupSite } from "../src/modules/archive/site-backups.server.ts";
 import { createObjectStore } from "../src/modules/uploads/open-object-store.server.ts";

@@ -1,20 +1,7 @@
 import type { Db } from "@/lib/db.server";
 import { sendJob } from "@/lib/job-registry";
 import { beginRun, failRun, type BackupRun } from "./backup-runs.server";
-
-/** A backup run as the screen and `npm run backup` read it. */
-export interface BackupRunView {
-  id: number;
-  status: "running" | "ok" | "failed";
-  trigger: string;
-  name: string | null;
-  startedAt: string;
-  finishedAt: string | null;
-  progress: number;
-  bytes: number | null;
-  tables: Record<string, number> | null;
-  error: string | null;
-}
+import type { BackupRunView } from "./backup-view";
 
 /** What of a run leaves the server: everything but the process that holds it. */
 export const runView = (run: BackupRun): BackupRunView => ({
