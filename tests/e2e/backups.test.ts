@@ -25,7 +25,11 @@ function backupCommand(): Promise<{ code: number | null; output: string }> {
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve) => child.on("exit", (code) => { resolve({ code, output }); }));
+  return new Promise((resolve) =>
+    child.on("exit", (code) => {
+      resolve({ code, output });
+    }),
+  );
 }
 
 const backupsOnDisk = () => readdirSync(path.join(place.dataDir, "backups")).filter((name) => BACKUP_FILE.test(name));
