@@ -11,6 +11,9 @@ export const backupNameSchema = z.string().regex(BACKUP_NAME, "is not the name o
 /** What a backup is written under until it is verified: never a backup's name, and swept by the next run. */
 export const PARTIAL_PREFIX = ".partial-";
 
+/** A copy of a bucket's backup fetched to be verified: swept once a day old, as a verify may be under way. */
+export const VERIFYING_PREFIX = ".verifying-";
+
 /**
  * The name a backup whose rows were read at `takenAt` is kept under.
  * @example backupName(new Date("2026-11-28T03:17:00Z"), "k3f9qa") // "backup-2026-11-28-031700-k3f9qa.zip"

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, open, readdir, rm } from "node:fs/promises";
+import { mkdir, open, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -9,7 +9,7 @@ import type { Db } from "@/lib/db.server";
 import { invalid, notFound } from "@/lib/errors";
 import type { ObjectStore } from "@/modules/uploads/object-store.server";
 import type { Manifest } from "./archive-format";
-import { backupName, PARTIAL_PREFIX } from "./backup-names";
+import { backupName, PARTIAL_PREFIX, VERIFYING_PREFIX } from "./backup-names";
 import {
   beginRun,
   claimRun,
@@ -47,10 +47,21 @@ const FIRST_GUESS_BYTES = 20 * 1024 ** 2;
 
 const randomTail = () => Array.from({ length: 6 }, () => randomInt(36).toString(36)).join("");
 
-/** Delete what runs that stopped mid-way left behind; only one run goes at a time, so none is another's. */
+// A verify fetches a bucket's backup and reads it twice: no verify takes this long.
+const VERIFY_LEFT_AFTER_MS = 86_400_000;
+
+/**
+ * Delete what runs that stopped mid-way left behind (only one run goes at a time, so none is
+ * another's), and copies fetched to be verified by a process that has long stopped.
+ */
 async function sweepPartials(dir: string): Promise<void> {
   for (const entry of await readdir(dir)) {
-    if (entry.startsWith(PARTIAL_PREFIX)) await rm(path.join(dir, entry), { force: true });
+    const file = path.join(dir, entry);
+    if (entry.startsWith(PARTIAL_PREFIX)) await rm(file, { force: true });
+    else if (entry.startsWith(VERIFYING_PREFIX)) {
+      const { mtimeMs } = await stat(file);
+      if (Date.now() - mtimeMs > VERIFY_LEFT_AFTER_MS) await rm(file, { force: true });
+    }
   }
 }
 
@@ -164,7 +175,7 @@ export async function openBackup(db: Db, shelf: BackupShelf, name: string) {
 /** Check a kept backup as a restore would (every checksum, the format); its manifest, or invalid naming the fault. */
 export async function verifyBackup(db: Db, shelf: BackupShelf, name: string): Promise<Manifest> {
   await kept(db, name);
-  const scratch = path.join(shelf.workDir, `${PARTIAL_PREFIX}${randomUUID()}.zip`);
+  const scratch = path.join(shelf.workDir, `${VERIFYING_PREFIX}${randomUUID()}.zip`);
   try {
     const file = await shelf.local(name, scratch);
     if (!file) throw notFound("Backup file");
