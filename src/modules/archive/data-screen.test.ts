@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { backupsPlace, contentsText } from "./data-screen";
+import { backupsPlace, contentsText, scheduleText } from "./data-screen";
 
 it("says where backups are, in the folder or the bucket", () => {
   expect(backupsPlace(undefined)).toBe("DATA_DIR/backups");
@@ -9,4 +9,11 @@ it("says where backups are, in the folder or the bucket", () => {
 it("says what a backup holds from its counts, a table it lacks as none", () => {
   expect(contentsText({ posts: 12, videos: 1, newsletter_subscribers: 40 })).toBe("12 posts, 1 video, 40 readers");
   expect(contentsText({})).toBe("0 posts, 0 videos, 0 readers");
+});
+
+it("says a daily schedule as a time of day, any other as it is written", () => {
+  expect(scheduleText("17 3 * * *")).toBe("every day at 03:17 UTC");
+  expect(scheduleText("0 23 * * *")).toBe("every day at 23:00 UTC");
+  expect(scheduleText("0 */6 * * *")).toBe("on the schedule 0 */6 * * * (UTC)");
+  expect(scheduleText("30 2 * * 1")).toBe("on the schedule 30 2 * * 1 (UTC)");
 });

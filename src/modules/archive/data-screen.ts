@@ -26,3 +26,14 @@ export function contentsText(tables: Record<string, number>): string {
     countOf(tables.newsletter_subscribers ?? 0, "reader"),
   ].join(", ");
 }
+
+/**
+ * When backups run, in words when the schedule is a time each day, else the schedule itself.
+ * @example scheduleText("17 3 * * *") // "every day at 03:17 UTC"
+ * @example scheduleText("0 *\/6 * * *") // "on the schedule 0 *\/6 * * * (UTC)"
+ */
+export function scheduleText(cron: string): string {
+  const [, minute = "", hour = ""] = /^(\d{1,2}) (\d{1,2}) \* \* \*$/.exec(cron.trim()) ?? [];
+  if (!minute) return `on the schedule ${cron} (UTC)`;
+  return `every day at ${hour.padStart(2, "0")}:${minute.padStart(2, "0")} UTC`;
+}
