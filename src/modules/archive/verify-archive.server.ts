@@ -29,12 +29,14 @@ export const DEFAULT_LIMITS: ArchiveLimits = {
   maxManifestBytes: 256 * 1024 ** 2,
 };
 
-const refuse = (message: string): DomainError => invalid(message, "archive");
+/** An archive refused, saying why: a 400 on the `archive` field. */
+export const refuse = (message: string): DomainError => invalid(message, "archive");
 
 /** yauzl's complaint about a file name that would land outside the folder it is unpacked in. */
 const UNSAFE_NAME = /^(?:absolute path|invalid relative path|invalid characters in fileName): (.*)$/s;
 
-function readable(error: unknown): DomainError {
+/** A zip reader's failure as the refusal the owner reads. */
+export function readable(error: unknown): DomainError {
   const message = error instanceof Error ? error.message : String(error);
   const unsafe = UNSAFE_NAME.exec(message);
   if (unsafe) return refuse(`The archive names a file outside itself: ${unsafe[1] ?? ""}`);

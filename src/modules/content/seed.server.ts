@@ -11,7 +11,8 @@ import { loadContent, type SampleContent } from "./sample-content.server";
 
 const { appState, postImages, posts, videos } = tables;
 
-const SEEDED = "seededAt";
+/** The `app_state` row that says the sample content was seeded, once and for good. */
+export const SEEDED_KEY = "seededAt";
 // Serialises seeding between instances starting together on one PostgreSQL.
 const SEED_LOCK = 7_061_999;
 
@@ -34,7 +35,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (!(await isEmpty(tx))) return false;
     await insertContent(tx, content, media);
-    await tx.insert(appState).values({ key: SEEDED, value: new Date().toISOString() });
+    await tx.insert(appState).values({ key: SEEDED_KEY, value: new Date().toISOString() });
     return true;
   });
 }
@@ -42,12 +43,20 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
 async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db
     .select({
-      seeded: sql<boolean>`exists (select 1 from ${appState} where ${appState.key} = ${SEEDED})`,
+      seeded: sql<boolean>`exists (select 1 from ${appState} where ${appState.key} = ${SEEDED_KEY})`,
       posts: sql<boolean>`exists (select 1 from ${posts})`,
       videos: sql<boolean>`exists (select 1 from ${videos})`,
     })
     .from(sql`(select 1) as one`);
   return !row?.seeded && !row?.posts && !row?.videos;
+}
+
+/**
+ * Say the site was seeded, so its next start leaves it as it is: a restored site with no post
+ * or video would otherwise get the samples on top.
+ */
+export async function markSeeded(db: Db): Promise<void> {
+  await db.insert(appState).values({ key: SEEDED_KEY, value: new Date().toISOString() }).onConflictDoNothing();
 }
 
 type MediaUrls = Map<string, string>;
