@@ -27,6 +27,8 @@ export interface RestoreTarget {
 export interface RestoreOptions {
   /** Empty a target that holds a site first; refused otherwise. */
   replace?: boolean;
+  /** Run once the archive is verified, before a site the target holds is replaced (a backup of it). */
+  beforeReplace?: () => Promise<void>;
   /** Told each step as it begins, in words for the owner. */
   progress?: (step: string) => void;
   limits?: ArchiveLimits;
@@ -137,6 +139,7 @@ export async function restoreArchive(
   const db = target.handle.db;
   const held = await siteContentIn(db);
   if (held.length > 0 && !options.replace) throw refuseFull(held);
+  if (held.length > 0) await options.beforeReplace?.();
   const zip = await ZipReader.open(file);
   try {
     let files = 0;

@@ -19,7 +19,6 @@ export const ABSOLUTE_TIMEOUT_MS = 14 * 24 * HOUR;
 // Renewing the idle timer costs a write; once an hour is precise enough.
 const RENEW_AFTER_MS = HOUR;
 
-
 export interface ValidSession {
   id: string;
   user: SessionUser;

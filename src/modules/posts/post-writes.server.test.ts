@@ -145,7 +145,12 @@ describe("deleting", () => {
     await expect(deletePost(handle.db, post.id)).rejects.toMatchObject({ code: "not_found" });
     await expect(deletePostImage(handle.db, extra.id)).rejects.toMatchObject({ code: "not_found" });
     await expect(
-      addPostImage(handle.db, post.id, { imageUrl: "/uploads/x.jpg", description: null, caption: null, displayOrder: 0 }),
+      addPostImage(handle.db, post.id, {
+        imageUrl: "/uploads/x.jpg",
+        description: null,
+        caption: null,
+        displayOrder: 0,
+      }),
     ).rejects.toMatchObject({ code: "not_found" });
   });
 });
