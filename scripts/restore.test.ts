@@ -1,21 +1,15 @@
 import { execFile } from "node:child_process";
-import { createWriteStream, existsSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
 import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../db/client.ts";
 import { posts } from "../db/schema/index.ts";
-import { insertUser } from "../tests/factories.ts";
-import { fillArchiveSite, putSiteUploads, SITE_UPLOADS } from "../tests/setup/archive-site.ts";
-import { queuedJobs } from "../tests/setup/queued-jobs.ts";
-import { createTestDb } from "../tests/setup/test-db.ts";
-import { useJobSender } from "../src/lib/job-registry.ts";
-import { openArchive } from "../src/modules/archive/write-archive.server.ts";
-import { LocalStore } from "../src/modules/uploads/local-store.server.ts";
+import { SITE_UPLOADS } from "../tests/setup/archive-site.ts";
+import { filledSiteArchive } from "../tests/setup/site-archive-file.ts";
 
 // `npm run restore` as the owner runs it, into the embedded database of a data directory.
 
@@ -25,28 +19,7 @@ let archive: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "meh-restore-script-"));
-  const source = await createTestDb();
-  useJobSender(queuedJobs(source).sender);
-  try {
-    const store = new LocalStore(path.join(dir, "source-uploads"), source.db);
-    await putSiteUploads(store);
-    const owner = { id: 0, username: "owner", role: "admin" };
-    await insertUser(source.db, owner);
-    await fillArchiveSite(source.db, owner.id);
-    const made = await openArchive(source.db, {
-      personalData: true,
-      store,
-      engine: source.engine,
-      software: { name: "meh-moments", version: "9.9.9" },
-      scratchDir: dir,
-    });
-    archive = path.join(dir, "site.zip");
-    await pipeline(made.stream, createWriteStream(archive));
-    await made.done;
-  } finally {
-    useJobSender(undefined);
-    await source.close();
-  }
+  archive = await filledSiteArchive(dir);
 }, 60_000);
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -90,7 +63,7 @@ describe("npm run restore", () => {
   it("refuses a data directory that holds a site, and --replace until backups can be written", async () => {
     const again = await restore(dataDir(), archive);
     expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/site\.zip: The target already holds a site \(posts, /);
+    expect(again.stderr).toMatch(/site-[\w-]+\.zip: The target already holds a site \(posts, /);
     const replace = await restore(dataDir(), archive, "--replace");
     expect(replace.code).toBe(1);
     expect(replace.stderr).toMatch(/--replace backs up the site it replaces first/);

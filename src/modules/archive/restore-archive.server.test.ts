@@ -1,8 +1,6 @@
-import { createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type DbHandle } from "../../../db/client.ts";
@@ -12,6 +10,7 @@ import { insertUser } from "../../../tests/factories.ts";
 import { fillArchiveSite, putSiteUploads, SITE_UPLOADS } from "../../../tests/setup/archive-site.ts";
 import { fakeS3Settings, startFakeS3, type FakeS3 } from "../../../tests/setup/fake-s3.ts";
 import { queuedJobs } from "../../../tests/setup/queued-jobs.ts";
+import { archiveToFile } from "../../../tests/setup/site-archive-file.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { useJobSender } from "@/lib/job-registry";
 import { postIdPrefix, renderBody } from "@/lib/markdown/render-body";
@@ -23,7 +22,6 @@ import type { ObjectStore } from "@/modules/uploads/object-store.server";
 import { S3Store } from "@/modules/uploads/s3-store.server";
 import type { Manifest } from "./archive-format";
 import { restoreArchive } from "./restore-archive.server";
-import { openArchive } from "./write-archive.server";
 
 // The source is always the embedded database, as a site starts; the target is the engine the
 // project runs (PGlite, or PostgreSQL with TEST_DATABASE_URL): on PostgreSQL this is the
@@ -52,20 +50,6 @@ async function embedded(): Promise<DbHandle> {
   return handle;
 }
 
-/** Archive `handle`'s site, with personal data, into a file. */
-async function archive(handle: DbHandle, store: ObjectStore) {
-  const made = await openArchive(handle.db, {
-    personalData: true,
-    store,
-    engine: handle.engine,
-    software: { name: "meh-moments", version: "9.9.9" },
-    scratchDir: dir,
-  });
-  const file = path.join(dir, `site-${crypto.randomUUID()}.zip`);
-  await pipeline(made.stream, createWriteStream(file));
-  return { file, manifest: await made.done };
-}
-
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "meh-restore-test-"));
   source = await embedded();
@@ -76,7 +60,7 @@ beforeAll(async () => {
   await insertUser(source.db, owner);
   await source.db.update(users).set({ passwordHash: await hashPassword(PASSWORD) });
   await fillArchiveSite(source.db, owner.id);
-  archived = await archive(source, sourceStore);
+  archived = await archiveToFile(source, sourceStore, dir);
 });
 afterAll(async () => {
   useJobSender(undefined);
@@ -98,7 +82,7 @@ describe.each(["local", "s3"])("an embedded site restored into an empty site, up
         ? new S3Store(fakeS3Settings(fake, S3))
         : new LocalStore(path.join(dir, "target-uploads"), target.db);
     restored = await restoreArchive(archived.file, { handle: target, store }, { scratchDir: dir });
-    again = await archive(target, store);
+    again = await archiveToFile(target, store, dir);
   });
   afterAll(async () => {
     await target.close();

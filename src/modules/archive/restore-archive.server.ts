@@ -42,6 +42,8 @@ export interface RestoreSummary {
   tables: Counts;
   /** Uploads put into the store. */
   files: number;
+  /** Whether the seeding mark was added (an archive without posts or videos): one app_state row more than it holds. */
+  markedSeeded: boolean;
   ms: number;
 }
 
@@ -143,6 +145,7 @@ export async function restoreArchive(
   const zip = await ZipReader.open(file);
   try {
     let files = 0;
+    const markedSeeded = !manifest.tables.posts && !manifest.tables.videos;
     const counts = await db.transaction(async (tx) => {
       if (held.length > 0) {
         say("Emptying the target");
@@ -152,11 +155,11 @@ export async function restoreArchive(
       const restored = await restoreContent(tx, zip, manifest);
       checkCounts(manifest, restored);
       await moveSequences(tx);
-      if (!manifest.tables.posts && !manifest.tables.videos) await markSeeded(tx);
+      if (markedSeeded) await markSeeded(tx);
       files = await putUploads(zip, target.store, options.scratchDir, say);
       return restored;
     });
-    return { manifest, tables: counts, files, ms: performance.now() - started };
+    return { manifest, tables: counts, files, markedSeeded, ms: performance.now() - started };
   } finally {
     zip.close();
   }

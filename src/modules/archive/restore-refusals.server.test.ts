@@ -1,23 +1,17 @@
 import { createHash } from "node:crypto";
-import { createWriteStream } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
 import journal from "../../../db/migrations/meta/_journal.json";
-import { insertUser } from "../../../tests/factories.ts";
-import { fillArchiveSite, putSiteUploads } from "../../../tests/setup/archive-site.ts";
-import { queuedJobs } from "../../../tests/setup/queued-jobs.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
+import { filledSiteArchive } from "../../../tests/setup/site-archive-file.ts";
 import { readZip, writeZip } from "../../../tests/setup/zip-files.ts";
-import { useJobSender } from "@/lib/job-registry";
 import { LocalStore } from "@/modules/uploads/local-store.server";
 import { MANIFEST_PATH, type Manifest } from "./archive-format";
 import { siteContentIn, restoreArchive } from "./restore-archive.server";
 import { DEFAULT_LIMITS } from "./verify-archive.server";
-import { openArchive } from "./write-archive.server";
 
 // A bad archive is refused with the reason and the file at fault, and the target keeps
 // nothing of it: no row, no upload.
@@ -32,28 +26,7 @@ const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "meh-restore-refusals-"));
-  const source = await createTestDb();
-  useJobSender(queuedJobs(source).sender);
-  try {
-    const sourceStore = new LocalStore(path.join(dir, "source-uploads"), source.db);
-    await putSiteUploads(sourceStore);
-    const owner = { id: 0, username: "owner", role: "admin" };
-    await insertUser(source.db, owner);
-    await fillArchiveSite(source.db, owner.id);
-    const made = await openArchive(source.db, {
-      personalData: true,
-      store: sourceStore,
-      engine: source.engine,
-      software: { name: "meh-moments", version: "9.9.9" },
-      scratchDir: dir,
-    });
-    good = path.join(dir, "good.zip");
-    await pipeline(made.stream, createWriteStream(good));
-    await made.done;
-  } finally {
-    useJobSender(undefined);
-    await source.close();
-  }
+  good = await filledSiteArchive(dir);
   target = await createTestDb();
   uploads = path.join(dir, "target-uploads");
   store = new LocalStore(uploads, target.db);
