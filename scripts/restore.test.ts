@@ -52,7 +52,7 @@ describe("npm run restore", () => {
     const { code, stdout } = await restore(dataDir(), archive);
     expect(code).toBe(0);
     expect(stdout).toMatch(/posts\s+4 rows/);
-    expect(stdout).toMatch(/uploads\s+10 files/);
+    expect(stdout).toMatch(/uploads\s+11 files/);
     expect(stdout).toMatch(/search index\s+\d+ pages/);
     expect(await postsIn(dataDir())).toBe(4);
     const cover = await readFile(path.join(dataDir(), "uploads", "images/cover.webp"));

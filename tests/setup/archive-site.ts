@@ -32,6 +32,8 @@ export const SITE_UPLOADS: Record<string, Uint8Array> = {
   "images/layout.webp": Uint8Array.from({ length: 800 }, (_, i) => (i * 23) % 256),
   "videos/kettle.mp4": Uint8Array.from({ length: 200_000 }, (_, i) => (i * 29) % 256),
   "captions/kettle.vtt": new TextEncoder().encode("WEBVTT\n\n00:00.000 --> 00:02.000\nIt does not boil.\n"),
+  // Captions stored beside the video, as the sample videos have them: no row names them.
+  "videos/kettle.vtt": new TextEncoder().encode("WEBVTT\n\n00:00.000 --> 00:02.000\nStill not boiling.\n"),
 };
 
 /** A gallery image no store holds: the archive lists it as missing. */

@@ -1,5 +1,6 @@
 import { createReadStream } from "node:fs";
 import { PassThrough } from "node:stream";
+import { captionsBeside } from "@/modules/uploads/captions";
 import type { ObjectStore } from "@/modules/uploads/object-store.server";
 import { archivePaths, JSON_LINES_FILES, README_PATH } from "./archive-format";
 import { ARCHIVE_README } from "./archive-readme";
@@ -57,13 +58,23 @@ async function* layouts(snapshot: Snapshot): AsyncGenerator<ZipEntry> {
   }
 }
 
-/** Every stored file the archived rows name, each once, in key order. */
-async function namedUploads(snapshot: Snapshot): Promise<string[]> {
+/**
+ * Every stored file the archived rows name, each once, in key order; and the captions a
+ * video's page finds stored beside it (as the sample videos have), which no row names and
+ * which may not be there.
+ */
+async function namedUploads(snapshot: Snapshot): Promise<{ keys: string[]; beside: Set<string> }> {
   const keys = new Set<string>();
   for (const file of snapshot.files.values()) {
     for await (const line of spooledLines(file)) for (const key of uploadKeysIn(line)) keys.add(key);
   }
-  return [...keys].sort();
+  const beside = new Set<string>();
+  for await (const video of spooledRows(spoolOf(snapshot, "videos"))) {
+    const url = captionsBeside(String(video.video_url));
+    const [key] = url ? uploadKeysIn(url) : [];
+    if (key && !keys.has(key)) beside.add(key);
+  }
+  return { keys: [...keys, ...beside].sort(), beside };
 }
 
 // Media are compressed already; text is not.
@@ -71,10 +82,11 @@ const TEXT_FILE = /\.(vtt|svg|txt|json|css|md)$/;
 
 /** Each named upload the store holds, read from the store when its turn comes; `missing` gets the rest. */
 async function* uploads(snapshot: Snapshot, store: ObjectStore, missing: string[]): AsyncGenerator<ZipEntry> {
-  for (const key of await namedUploads(snapshot)) {
+  const { keys, beside } = await namedUploads(snapshot);
+  for (const key of keys) {
     const size = await store.size(key);
     if (size === null) {
-      missing.push(`/uploads/${key}`);
+      if (!beside.has(key)) missing.push(`/uploads/${key}`);
       continue;
     }
     yield {

@@ -1,4 +1,5 @@
 import { UPLOADS_PREFIX } from "@/lib/image-url";
+import { captionsBeside } from "./captions";
 import { siteObjects } from "./site-objects.server";
 
 /**
@@ -13,8 +14,8 @@ export async function captionsFor({
   captionsUrl: string | null;
 }): Promise<string | null> {
   if (captionsUrl) return captionsUrl;
-  if (!videoUrl.startsWith(UPLOADS_PREFIX)) return null;
-  const url = videoUrl.replace(/\.[a-z0-9]+$/i, ".vtt");
+  const url = captionsBeside(videoUrl);
+  if (!url) return null;
   const size = await (await siteObjects()).size(url.slice(UPLOADS_PREFIX.length));
   return size === null ? null : url;
 }
