@@ -198,7 +198,7 @@ if (postgresServer && postgresPort) {
       E2E_PG_DATABASE: process.env.E2E_PG_DATABASE ?? "",
     },
     {
-      ignore: ["single-instance.test.ts", ...ENGINE_NEUTRAL, ...EDITOR_JOURNEYS],
+      ignore: ["single-instance.test.ts", "restore.test.ts", ...ENGINE_NEUTRAL, ...EDITOR_JOURNEYS],
       alone: [...NEWSLETTER_TESTS, ...ROLLOVER_TESTS],
     },
   );
