@@ -12,14 +12,15 @@ import { fillArchiveSite, putSiteUploads } from "./archive-site.ts";
 import { queuedJobs } from "./queued-jobs.ts";
 import { createTestDb } from "./test-db.ts";
 
-/** Archive the site in `handle` and `store`, with personal data, into a new file in `dir`. */
+/** Archive the site in `handle` and `store`, with personal data unless said, into a new file in `dir`. */
 export async function archiveToFile(
   handle: DbHandle,
   store: ObjectStore,
   dir: string,
+  personalData = true,
 ): Promise<{ file: string; manifest: Manifest }> {
   const made = await openArchive(handle.db, {
-    personalData: true,
+    personalData,
     store,
     engine: handle.engine,
     software: { name: "meh-moments", version: "9.9.9" },

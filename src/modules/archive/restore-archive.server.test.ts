@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type DbHandle } from "../../../db/client.ts";
 import { runMigrations } from "../../../db/migrate.ts";
-import { posts, users } from "../../../db/schema/index.ts";
+import { pageLayouts, posts, users } from "../../../db/schema/index.ts";
 import { insertUser } from "../../../tests/factories.ts";
 import { fillArchiveSite, putSiteUploads, SITE_UPLOADS } from "../../../tests/setup/archive-site.ts";
 import { fakeS3Settings, startFakeS3, type FakeS3 } from "../../../tests/setup/fake-s3.ts";
@@ -14,6 +14,7 @@ import { archiveToFile } from "../../../tests/setup/site-archive-file.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { useJobSender } from "@/lib/job-registry";
 import { postIdPrefix, renderBody } from "@/lib/markdown/render-body";
+import { ensureAdmin } from "@/modules/auth/admin-account.server";
 import { hashPassword, verifyPassword } from "@/modules/auth/password.server";
 import { seedIfEmpty } from "@/modules/content/seed.server";
 import { postBySlug, postGallery, searchPosts } from "@/modules/posts/posts.server";
@@ -139,5 +140,47 @@ describe.each(["local", "s3"])("an embedded site restored into an empty site, up
       code: "conflict",
       message: expect.stringMatching(/already holds a site \(posts, /) as string,
     });
+  });
+
+  it("replaces what it holds when asked, once the hook before replacing has run", async () => {
+    const steps: string[] = [];
+    const replaced = await restoreArchive(
+      archived.file,
+      { handle: target, store },
+      {
+        replace: true,
+        beforeReplace: () => {
+          steps.push("backed up");
+          return Promise.resolve();
+        },
+        progress: (step) => steps.push(step),
+      },
+    );
+    expect(steps.indexOf("backed up")).toBeGreaterThan(-1);
+    expect(steps.indexOf("backed up")).toBeLessThan(steps.indexOf("Emptying the target"));
+    expect(replaced.tables).toEqual(archived.manifest.tables);
+    const { createdAt: _first, database: _from, ...first } = archived.manifest;
+    const { createdAt: _third, database: _to, ...third } = (await archiveToFile(target, store, dir)).manifest;
+    expect(third).toEqual(first);
+  });
+});
+
+describe("an archive without personal data", () => {
+  it("restores every other row, with no user named, and the next start makes the admin", async () => {
+    const { file, manifest } = await archiveToFile(source, sourceStore, dir, false);
+    const target = await createTestDb();
+    try {
+      const store = new LocalStore(path.join(dir, "impersonal-uploads"), target.db);
+      const restored = await restoreArchive(file, { handle: target, store }, { scratchDir: dir });
+      expect(restored.tables).toEqual(manifest.tables);
+      expect(await target.db.select().from(users)).toEqual([]);
+      const [layout] = await target.db.select().from(pageLayouts);
+      expect(layout).toMatchObject({ pageName: "home", createdBy: null });
+      expect(await ensureAdmin(target.db, { username: "new-owner", password: PASSWORD })).toMatchObject({
+        status: "created",
+      });
+    } finally {
+      await target.close();
+    }
   });
 });
