@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -8,6 +8,8 @@ import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../db/client.ts";
 import { posts } from "../db/schema/index.ts";
+import { verifyArchive } from "../src/modules/archive/verify-archive.server.ts";
+import { insertPost } from "../tests/factories.ts";
 import { SITE_UPLOADS } from "../tests/setup/archive-site.ts";
 import { filledSiteArchive } from "../tests/setup/site-archive-file.ts";
 
@@ -60,15 +62,25 @@ describe("npm run restore", () => {
     expect(existsSync(path.join(dataDir(), "pagefind"))).toBe(true);
   }, 60_000);
 
-  it("refuses a data directory that holds a site, and --replace until backups can be written", async () => {
+  it("refuses a data directory that holds a site; --replace backs that site up first, then restores", async () => {
     const again = await restore(dataDir(), archive);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/site-[\w-]+\.zip: The target already holds a site \(posts, /);
+    // The site grows a post the archive does not have: the backup must hold it.
+    const handle = createDb(`file:${path.join(dataDir(), "db")}`);
+    try {
+      await insertPost(handle.db, { title: "Written after the archive" });
+    } finally {
+      await handle.close();
+    }
     const replace = await restore(dataDir(), archive, "--replace");
-    expect(replace.code).toBe(1);
-    expect(replace.stderr).toMatch(/--replace backs up the site it replaces first/);
+    expect(replace.code).toBe(0);
+    expect(replace.stdout).toMatch(/Backed up to .*backups.*backup-[\w-]+\.zip/);
     expect(await postsIn(dataDir())).toBe(4);
-  }, 60_000);
+    const [backup] = await readdir(path.join(dataDir(), "backups"));
+    const manifest = await verifyArchive(path.join(dataDir(), "backups", backup ?? ""));
+    expect(manifest.tables.posts).toBe(5);
+  }, 90_000);
 
   it("refuses while the site runs on the data directory", async () => {
     const running = createDb(`file:${path.join(dataDir(), "db")}`);

@@ -4,11 +4,14 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { createDb, DatabaseInUseError, type DbHandle } from "../db/client.ts";
 import { keptPagesFile } from "../db/kept-pages.ts";
-import { invalid } from "../src/lib/errors.ts";
+import { formatBytes } from "../src/lib/format.ts";
 import { parseSettings } from "../src/lib/settings.server.ts";
+import { writeBackup } from "../src/modules/archive/backups.server.ts";
 import { restoreArchive } from "../src/modules/archive/restore-archive.server.ts";
+import { backupSite } from "../src/modules/archive/site-backups.server.ts";
 import { buildSearchIndexNow } from "../src/modules/search/search-index-now.server.ts";
 import { createObjectStore } from "../src/modules/uploads/open-object-store.server.ts";
+import type { ObjectStore } from "../src/modules/uploads/object-store.server.ts";
 
 const usage = `Restore a site archive into this site's database and upload store.
 
@@ -39,18 +42,11 @@ if (!file || positionals.length > 1) fail(`Name one archive to restore.\n\n${usa
 if (!existsSync(file)) fail(`${file}: no such file.`);
 const settings = parseSettings(process.env);
 
-/**
- * A copy of the site `--replace` is about to empty, written first.
- * TODO(backups): call `writeBackup` (src/modules/archive/backups*.server.ts) here, print where
- * it went, and let the restore go on; until backups exist, --replace refuses.
- */
-function backUpWhatIsReplaced(_handle: DbHandle): Promise<void> {
-  return Promise.reject(
-    invalid(
-      "--replace backs up the site it replaces first, and this version cannot write backups yet. " +
-        "Restore into an empty DATA_DIR or database instead.",
-    ),
-  );
+/** A copy of the site `--replace` is about to empty, written (and verified) first, where backups go. */
+async function backUpWhatIsReplaced(handle: DbHandle, store: ObjectStore): Promise<void> {
+  say("Backing up the site this restore replaces");
+  const backup = await writeBackup(handle.db, backupSite(settings, handle, store), { trigger: "restore" });
+  say(`Backed up to ${backup.where} (${formatBytes(backup.bytes)})`);
 }
 
 let handle: DbHandle;
@@ -77,7 +73,7 @@ try {
     { handle, store },
     {
       replace: values.replace,
-      beforeReplace: () => backUpWhatIsReplaced(handle),
+      beforeReplace: () => backUpWhatIsReplaced(handle, store),
       progress: say,
     },
   );
