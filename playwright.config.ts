@@ -198,7 +198,8 @@ if (postgresServer && postgresPort) {
       E2E_PG_DATABASE: process.env.E2E_PG_DATABASE ?? "",
     },
     {
-      ignore: ["single-instance.test.ts", "restore.test.ts", ...ENGINE_NEUTRAL, ...EDITOR_JOURNEYS],
+      // These start embedded sites of their own, whichever project runs them.
+      ignore: ["single-instance.test.ts", "restore.test.ts", "backups.test.ts", ...ENGINE_NEUTRAL, ...EDITOR_JOURNEYS],
       alone: [...NEWSLETTER_TESTS, ...ROLLOVER_TESTS],
     },
   );
