@@ -1,6 +1,20 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
+/** What a restore drill of a backup found (src/modules/archive/restore-drill.server.ts makes it). */
+export interface DrillResult {
+  /** When the drill began. */
+  at: string;
+  /** The archive's file name. */
+  archive: string;
+  ok: boolean;
+  /** Each table whose rows, counted in the restored database, are not the manifest's; or why the restore failed. */
+  differences: string[];
+  /** Per table: the rows the manifest counts, and those the restored database holds. */
+  tables: Record<string, { expected: number; restored: number }>;
+  ms: number;
+}
+
 /**
  * One row per backup run, running or ended: what the dashboard's warning and the data
  * screen's list read, and how a second run learns one is under way. A finished backup's
@@ -27,6 +41,10 @@ export const backups = pgTable(
     /** Rows per table, as the archive's manifest counts them. */
     tables: jsonb().$type<Record<string, number>>(),
     error: text(),
+    /** Set while a restore drill of this backup runs, so a second one waits for it. */
+    drillStartedAt: timestamp("drill_started_at", { withTimezone: true }),
+    /** What the last drill of this backup found. */
+    drill: jsonb().$type<DrillResult>(),
   },
   (t) => [
     check("backups_status", sql`${t.status} in ('running', 'ok', 'failed')`),

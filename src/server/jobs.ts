@@ -10,7 +10,8 @@ import { settings } from "../lib/settings.server.ts";
 import { siteMailer } from "../modules/newsletter/site-mailer.server.ts";
 import { siteObjects } from "../modules/uploads/site-objects.server.ts";
 import { writeBackup } from "../modules/archive/backups.server.ts";
-import { backupSite } from "../modules/archive/site-backups.server.ts";
+import { backupShelf, backupSite } from "../modules/archive/site-backups.server.ts";
+import { DRILL_GIVEN_UP_AFTER_MS, drillBackup } from "../modules/archive/backup-drills.server.ts";
 
 /** What a job is given to work with. */
 export interface JobContext {
@@ -135,6 +136,17 @@ const DECLARED: { [N in JobName]: Declared<N> } = {
     run: async ({ database }, { runId }) => {
       const site = backupSite(settings(), database, await siteObjects());
       await writeBackup(database.db, site, runId === undefined ? { trigger: "schedule" } : { runId });
+    },
+  },
+  "restore-drill": {
+    // Sent by the admin's "Run a drill"; the drill itself runs in a thread of its own (the
+    // site worker's wiring), so the scratch database's memory goes when the thread ends. Not
+    // retried: a failed drill is a result the screen shows, not a fault.
+    concurrency: 1,
+    retry: { limit: 0, delaySeconds: 60, backoff: false },
+    timeoutSeconds: DRILL_GIVEN_UP_AFTER_MS / 1000,
+    run: async ({ database }, { name }) => {
+      await drillBackup(database.db, backupShelf(settings()), name);
     },
   },
 };

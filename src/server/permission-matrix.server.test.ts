@@ -62,6 +62,7 @@ describe("the permission matrix, generated from every /api route's declared acce
         "POST /api/objects/normalize",
         "PUT /api/objects/upload",
         "POST /api/posts",
+        "POST /api/data/backups/drill",
       ]),
     );
   });

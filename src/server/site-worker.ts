@@ -7,8 +7,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
 import { createApp } from "astro/app/entrypoint";
-import { CSS_CHECK_THREAD } from "./build-output.ts";
+import { CSS_CHECK_THREAD, RESTORE_DRILL_THREAD } from "./build-output.ts";
 import { cssCheckThreads } from "./css-check-threads.ts";
+import { drillInThread } from "./restore-drill-threads.ts";
 import { collectWhenIdle } from "./idle-collection.ts";
 import { behindFront, shareStoredPages } from "./behind-front.ts";
 import { guardRequests } from "./request-guard.ts";
@@ -16,6 +17,7 @@ import { renders } from "./renders.ts";
 import { settings as siteSettings } from "../lib/settings.server.ts";
 import { sitePages, sitePublisher } from "../modules/publishing/site-pages.server.ts";
 import { useCssCheck } from "../modules/themes/site-css-check.server.ts";
+import { useDrillRunner } from "../modules/archive/drill-runner.server.ts";
 import { contentVersion } from "../modules/publishing/content-version.server.ts";
 import type { StoredPage } from "../modules/publishing/stored-page.server.ts";
 import { rerenderDroppedPages } from "../modules/publishing/page-refresh.server.ts";
@@ -73,6 +75,7 @@ logStep("database opened", openingDb);
 const wiring = await wire(handle);
 // A large theme takes seconds to check: in a thread of its own, never in a render's way.
 useCssCheck(cssCheckThreads(CSS_CHECK_THREAD));
+useDrillRunner(drillInThread(RESTORE_DRILL_THREAD));
 
 // The adapter would otherwise start its own server on import.
 process.env.ASTRO_NODE_AUTOSTART = "disabled";

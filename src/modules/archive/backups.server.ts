@@ -172,15 +172,28 @@ export async function openBackup(db: Db, shelf: BackupShelf, name: string) {
   return file;
 }
 
-/** Check a kept backup as a restore would (every checksum, the format); its manifest, or invalid naming the fault. */
-export async function verifyBackup(db: Db, shelf: BackupShelf, name: string): Promise<Manifest> {
+/**
+ * Hand `use` a local file holding the kept backup `name` (a bucket's is fetched to the shelf's
+ * work folder first, and removed once `use` is done); not_found when it or its file is gone.
+ */
+export async function withLocalBackup<T>(
+  db: Db,
+  shelf: BackupShelf,
+  name: string,
+  use: (file: string) => Promise<T>,
+): Promise<T> {
   await kept(db, name);
   const scratch = path.join(shelf.workDir, `${VERIFYING_PREFIX}${randomUUID()}.zip`);
   try {
     const file = await shelf.local(name, scratch);
     if (!file) throw notFound("Backup file");
-    return await verifyArchive(file);
+    return await use(file);
   } finally {
     await rm(scratch, { force: true });
   }
+}
+
+/** Check a kept backup as a restore would (every checksum, the format); its manifest, or invalid naming the fault. */
+export function verifyBackup(db: Db, shelf: BackupShelf, name: string): Promise<Manifest> {
+  return withLocalBackup(db, shelf, name, verifyArchive);
 }

@@ -3,25 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { getTableName, sql } from "drizzle-orm";
 import { createDb } from "../../../db/client";
+import type { DrillResult } from "../../../db/schema/backups";
 import type { Db } from "@/lib/db.server";
 import { LocalStore } from "@/modules/uploads/local-store.server";
 import type { Manifest } from "./archive-format";
 import { TABLE_PARTS } from "./archive-tables.server";
 import { restoreArchive } from "./restore-archive.server";
 
-/** What a drill found: whether the archive restores, and to the rows it promises. */
-export interface DrillResult {
-  /** When the drill began. */
-  at: string;
-  /** The archive's file name. */
-  archive: string;
-  ok: boolean;
-  /** Each table whose rows, counted in the restored database, are not the manifest's; or why the restore failed. */
-  differences: string[];
-  /** Per table: the rows the manifest counts, and those the restored database holds. */
-  tables: Record<string, { expected: number; restored: number }>;
-  ms: number;
-}
+export type { DrillResult };
 
 /** The rows `db` holds of each table the archive counts, read as the archive reads them. */
 async function countRows(db: Db, manifest: Manifest): Promise<Record<string, number>> {
