@@ -99,6 +99,9 @@ test("the owner downloads everything, asked about personal data, and backs up wi
   rmSync(path.join(place.dataDir, "backups"));
   await page.goto(`${origin}/admin/data`);
   await expect(page.getByText("No backups yet.")).toBeVisible();
+  const drill = page.getByRole("button", { name: "Run a drill on the newest backup" });
+  await expect(drill).toBeDisabled();
+  await expect(page.getByText("There is no backup to drill yet: back up first.")).toBeVisible();
   await page.getByRole("button", { name: "Back up now" }).click();
   await expect(page.getByRole("progressbar", { name: "Backup progress" })).toBeVisible();
   await expect(page.getByText("The backup is done and listed below.")).toBeVisible({ timeout: 60_000 });
@@ -109,6 +112,17 @@ test("the owner downloads everything, asked about personal data, and backs up wi
   await expect(row.getByRole("status")).toHaveText(/^OK: all \d+ files match their checksums\.$/);
   const name = (await row.getAttribute("data-backup")) ?? "";
   expect(backupsOnDisk()).toEqual([name]);
+
+  // The backup just made, drilled: it runs in a scratch copy, then says OK, naming the backup.
+  await expect(drill).toBeEnabled();
+  await drill.click();
+  await expect(page.getByRole("progressbar", { name: "Drill progress" })).toBeVisible();
+  await expect(page.getByText("The drill is done.")).toBeVisible({ timeout: 60_000 });
+  const drilled = page.locator("[data-drill-result]");
+  await expect(drilled).toContainText(name);
+  await expect(drilled.locator("[data-drill-outcome]")).toHaveText(
+    /^OK: all \d+ tables hold the rows the manifest counts\.$/,
+  );
   const file = await page.context().request.get(`${origin}/api/data/backups/${name}`);
   expect(file.headers()["content-type"]).toBe("application/zip");
   expect((await file.body()).subarray(0, 2).toString()).toBe("PK");

@@ -7,6 +7,9 @@ interface BackupsState {
   last: BackupRunView | null;
 }
 
+/** The event the panel sends once its list holds a backup: the drill's button has one to drill. */
+export const BACKUP_KEPT = "backup-kept";
+
 // A backup takes seconds on a small site and minutes on a large one: asked this often, the bar moves.
 const POLL_MS = 1_000;
 
@@ -40,6 +43,7 @@ export function mountBackupsPanel(panel: HTMLElement): void {
     const fresh = page.querySelector("[data-backups-list]");
     const current = panel.querySelector("[data-backups-list]");
     if (fresh && current) current.replaceWith(document.importNode(fresh, true));
+    if (page.querySelector("[data-backup]")) panel.dispatchEvent(new Event(BACKUP_KEPT, { bubbles: true }));
   };
   const follow = async (runId: number | undefined) => {
     for (;;) {

@@ -1,4 +1,5 @@
-import { countOf } from "@/lib/format";
+import type { DrillResult } from "../../../db/schema/backups";
+import { countOf, formatDuration } from "@/lib/format";
 import { BACKUPS_FOLDER } from "@/modules/uploads/upload-keys";
 
 /** What the data screen says when "Download everything" came back to it (`?download=`). */
@@ -36,4 +37,22 @@ export function scheduleText(cron: string): string {
   const [, minute = "", hour = ""] = /^(\d{1,2}) (\d{1,2}) \* \* \*$/.exec(cron.trim()) ?? [];
   if (!minute) return `on the schedule ${cron} (UTC)`;
   return `every day at ${hour.padStart(2, "0")}:${minute.padStart(2, "0")} UTC`;
+}
+
+/**
+ * How long a drill took, to the tenth of a second under a minute.
+ * @example drillTookText(3_240) // "3.2 s"
+ * @example drillTookText(65_000) // "1:05"
+ */
+export const drillTookText = (ms: number): string =>
+  ms < 60_000 ? `${(Math.max(ms, 100) / 1000).toFixed(1)} s` : formatDuration(ms / 1000);
+
+/**
+ * What a drill found, in a sentence: OK with the tables it counted, or what differed.
+ * @example drillOutcomeText({ ok: true, differences: [], tables: { posts: …, users: … } }) // "OK: all 2 tables hold the rows the manifest counts."
+ */
+export function drillOutcomeText(result: Pick<DrillResult, "ok" | "differences" | "tables">): string {
+  if (result.ok)
+    return `OK: all ${String(Object.keys(result.tables).length)} tables hold the rows the manifest counts.`;
+  return `Failed: ${result.differences.join("; ")}`;
 }
