@@ -129,6 +129,7 @@ test("the owner downloads everything, asked about personal data, and backs up wi
 
   await page.goto(`${origin}/admin`);
   await expect(page.getByText(/^Last backup /)).toBeVisible();
+  await expect(page.getByText(/^Last drill: OK, /)).toBeVisible();
   await expect(page.getByText("The last backup failed")).toHaveCount(0);
 
   // `npm run backup` while the site runs asks it; stopped, it opens the data folder itself.
