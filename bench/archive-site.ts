@@ -21,6 +21,9 @@ import { verifyArchive } from "../src/modules/archive/verify-archive.server.ts";
 import { openArchive } from "../src/modules/archive/write-archive.server.ts";
 import { LocalStore } from "../src/modules/uploads/local-store.server.ts";
 import type { ObjectStore } from "../src/modules/uploads/object-store.server.ts";
+import { S3Store } from "../src/modules/uploads/s3-store.server.ts";
+import type { S3Settings } from "../src/lib/settings.server.ts";
+import { fakeS3Settings, startFakeS3 } from "../tests/setup/fake-s3.ts";
 import { insertPost } from "../tests/factories.ts";
 import { growBigSite } from "./big-site.ts";
 import { fmt } from "./measure.ts";
@@ -35,6 +38,8 @@ export const MEMORY_BOUND_MB = 50;
 
 type Engine = "PGlite" | "PostgreSQL";
 type SiteKind = "posts" | "media";
+/** Where the uploads are: the local folder, or a bucket (a fake S3 on loopback, in the parent). */
+type StoreKind = "local" | "s3";
 
 interface ArchiveFigures {
   ms: number;
@@ -50,6 +55,7 @@ interface ArchiveFigures {
 export interface ArchiveRow extends ArchiveFigures {
   engine: Engine;
   kind: SiteKind;
+  store: StoreKind;
   site: string;
 }
 
@@ -69,13 +75,14 @@ async function peakGrowth<T>(work: () => Promise<T>): Promise<{ result: T; growt
 }
 
 /** In the measuring process: archive the site in `dataDir` (or at `url`) to a file, then verify it. */
-async function archiveOnce(dataDir: string, url: string | undefined): Promise<ArchiveFigures> {
+async function archiveOnce(dataDir: string, url: string | undefined, s3?: S3Settings): Promise<ArchiveFigures> {
   const handle = createDb(url ?? path.join(dataDir, "db"));
+  const store: ObjectStore = s3 ? new S3Store(s3) : new LocalStore(path.join(dataDir, "uploads"), handle.db);
   const file = path.join(dataDir, "bench-archive.zip");
   const archiveTo = async (target: string) => {
     const archive = await openArchive(handle.db, {
       personalData: true,
-      store: new LocalStore(path.join(dataDir, "uploads"), handle.db),
+      store,
       engine: handle.engine,
       software: { name: "bench", version: "0" },
       scratchDir: dataDir,
@@ -110,8 +117,7 @@ async function archiveOnce(dataDir: string, url: string | undefined): Promise<Ar
 }
 
 /** The sample site with `MEDIA_FILES` uploads of random bytes (nothing compresses them), each a post's image. */
-async function addMedia(dataDir: string, db: Parameters<typeof insertPost>[0]): Promise<void> {
-  const store: ObjectStore = new LocalStore(path.join(dataDir, "uploads"), db);
+async function addMedia(dataDir: string, db: Parameters<typeof insertPost>[0], store: ObjectStore): Promise<void> {
   const file = path.join(dataDir, "media.bin");
   for (let n = 0; n < MEDIA_FILES; n++) {
     await writeFile(file, randomBytes(MEDIA_FILE_BYTES));
@@ -122,39 +128,50 @@ async function addMedia(dataDir: string, db: Parameters<typeof insertPost>[0]): 
   rmSync(file);
 }
 
+const BUCKET = { bucket: "meh-bench", region: "eu-west-3", accessKeyId: "AKIDBENCH", secretAccessKey: "bench-secret" };
+
 /** Makes the site, then archives it in a process of its own so its memory is the archive's alone. */
-async function measure(engine: Engine, kind: SiteKind): Promise<ArchiveRow> {
+async function measure(engine: Engine, kind: SiteKind, storeKind: StoreKind = "local"): Promise<ArchiveRow> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "meh-bench-archive-"));
   const database =
     engine === "PostgreSQL" && BENCH_DATABASE_URL
       ? await freshDatabase(BENCH_DATABASE_URL, "meh_bench_archive")
       : undefined;
+  // The bucket's bytes live in this process, so the measuring one holds only what it reads.
+  const fake = storeKind === "s3" ? await startFakeS3(BUCKET) : undefined;
+  const s3 = fake ? fakeS3Settings(fake, BUCKET) : undefined;
   try {
     const handle = createDb(database?.url ?? path.join(dataDir, "db"));
     try {
       if (kind === "posts") await growBigSite(handle, dataDir, { posts: POSTS, videos: POSTS / 10 });
       else {
         await growBigSite(handle, dataDir, { posts: 0, videos: 0 });
-        await addMedia(dataDir, handle.db);
+        const store = s3 ? new S3Store(s3) : new LocalStore(path.join(dataDir, "uploads"), handle.db);
+        await addMedia(dataDir, handle.db, store);
       }
     } finally {
       await handle.close();
     }
-    const figures = await inChild(dataDir, database?.url);
+    const figures = await inChild(dataDir, database?.url, s3);
     const site =
       kind === "posts"
         ? `${fmt(POSTS)} posts, ${fmt(POSTS / 10)} videos`
-        : `sample site + ${fmt((MEDIA_FILES * MEDIA_FILE_BYTES) / 1024 ** 3, 1)} GB of uploads`;
-    return { engine, kind, site, ...figures };
+        : `sample site + ${fmt((MEDIA_FILES * MEDIA_FILE_BYTES) / 1024 ** 3, 1)} GB of uploads${s3 ? " in a bucket" : ""}`;
+    return { engine, kind, store: storeKind, site, ...figures };
   } finally {
+    await fake?.close();
     rmSync(dataDir, { recursive: true, force: true });
     await database?.drop();
   }
 }
 
-function inChild(dataDir: string, url: string | undefined): Promise<ArchiveFigures> {
+function inChild(dataDir: string, url: string | undefined, s3: S3Settings | undefined): Promise<ArchiveFigures> {
   const child = spawn(process.execPath, [...process.execArgv, process.argv[1] ?? "", "--measure", dataDir], {
-    env: { ...process.env, ...(url ? { MEASURE_DATABASE_URL: url } : {}) },
+    env: {
+      ...process.env,
+      ...(url ? { MEASURE_DATABASE_URL: url } : {}),
+      ...(s3 ? { MEASURE_S3: JSON.stringify(s3) } : {}),
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let out = "";
@@ -173,6 +190,8 @@ export async function archiveRows(): Promise<ArchiveRow[]> {
   const engines: Engine[] = BENCH_DATABASE_URL ? ["PGlite", "PostgreSQL"] : ["PGlite"];
   const rows: ArchiveRow[] = [];
   for (const engine of engines) for (const kind of ["posts", "media"] as const) rows.push(await measure(engine, kind));
+  // Media read from a bucket, once: the database plays no part in how they stream.
+  rows.push(await measure("PGlite", "media", "s3"));
   return rows;
 }
 
@@ -195,7 +214,8 @@ export function archiveSection(rows: ArchiveRow[]): string[] {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   if (process.argv[2] === "--measure") {
-    const figures = await archiveOnce(process.argv[3] ?? "", process.env.MEASURE_DATABASE_URL);
+    const s3 = process.env.MEASURE_S3 ? (JSON.parse(process.env.MEASURE_S3) as S3Settings) : undefined;
+    const figures = await archiveOnce(process.argv[3] ?? "", process.env.MEASURE_DATABASE_URL, s3);
     process.stdout.write(JSON.stringify(figures));
   } else {
     console.log(archiveSection(await archiveRows()).join("\n"));
