@@ -36,34 +36,45 @@ export const refuse = (message: string): DomainError => invalid(message, "archiv
 const UNSAFE_NAME = /^(?:absolute path|invalid relative path|invalid characters in fileName): (.*)$/s;
 
 /** A zip reader's failure as the refusal the owner reads. */
-export function readable(error: unknown): DomainError {
+function readable(error: unknown): DomainError {
   const message = error instanceof Error ? error.message : String(error);
   const unsafe = UNSAFE_NAME.exec(message);
   if (unsafe) return refuse(`The archive names a file outside itself: ${unsafe[1] ?? ""}`);
   return refuse(`Not a readable zip archive (cut short, damaged, or not a zip): ${message}`);
 }
 
-/** Each entry of the zip at `file`, its central directory read a record at a time; `visit` may read the entry. */
-async function eachEntry(file: string, visit: (entry: Entry, zip: ZipFile) => Promise<void>): Promise<void> {
-  let zip: ZipFile;
+/** The zip at `file`, opened to read its central directory a record at a time; a file that is no zip is refused. */
+export async function openZip(file: string): Promise<ZipFile> {
   try {
-    zip = await yauzl.openPromise(file, { lazyEntries: true, autoClose: false, strictFileNames: false });
+    return await yauzl.openPromise(file, { lazyEntries: true, autoClose: false, strictFileNames: false });
   } catch (error) {
     throw readable(error);
   }
-  try {
-    await new Promise<void>((resolve, reject) => {
-      zip.on("error", (error: unknown) => {
-        reject(readable(error));
-      });
-      zip.on("end", resolve);
-      zip.on("entry", (entry: Entry) => {
-        visit(entry, zip).then(() => {
+}
+
+/** Each entry of `zip`, in the central directory's order; the next is read once `visit` is done with this one. */
+export function walkEntries(zip: ZipFile, visit: (entry: Entry) => Promise<void> | void): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    zip.on("error", (error: unknown) => {
+      reject(readable(error));
+    });
+    zip.on("end", resolve);
+    zip.on("entry", (entry: Entry) => {
+      Promise.resolve()
+        .then(() => visit(entry))
+        .then(() => {
           zip.readEntry();
         }, reject);
-      });
-      zip.readEntry();
     });
+    zip.readEntry();
+  });
+}
+
+/** Each entry of the zip at `file`; `visit` may read the entry. */
+async function eachEntry(file: string, visit: (entry: Entry, zip: ZipFile) => Promise<void>): Promise<void> {
+  const zip = await openZip(file);
+  try {
+    await walkEntries(zip, (entry) => visit(entry, zip));
   } finally {
     zip.close();
   }

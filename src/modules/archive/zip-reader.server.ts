@@ -2,8 +2,8 @@ import { createWriteStream } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import yauzl, { type Entry, type ZipFile } from "yauzl";
-import { readable, refuse } from "./verify-archive.server";
+import type { Entry, ZipFile } from "yauzl";
+import { openZip, refuse, walkEntries } from "./verify-archive.server";
 
 /**
  * A verified archive opened for reading its files in any order: its central directory is
@@ -21,24 +21,11 @@ export class ZipReader {
   }
 
   static async open(file: string): Promise<ZipReader> {
-    let zip: ZipFile;
-    try {
-      zip = await yauzl.openPromise(file, { lazyEntries: true, autoClose: false, strictFileNames: false });
-    } catch (error) {
-      throw readable(error);
-    }
+    const zip = await openZip(file);
     const entries = new Map<string, Entry>();
     try {
-      await new Promise<void>((resolve, reject) => {
-        zip.on("error", (error: unknown) => {
-          reject(readable(error));
-        });
-        zip.on("end", resolve);
-        zip.on("entry", (entry: Entry) => {
-          if (!entry.fileName.endsWith("/")) entries.set(entry.fileName, entry);
-          zip.readEntry();
-        });
-        zip.readEntry();
+      await walkEntries(zip, (entry) => {
+        if (!entry.fileName.endsWith("/")) entries.set(entry.fileName, entry);
       });
     } catch (error) {
       zip.close();
