@@ -1,6 +1,6 @@
 import { performance, type EventLoopUtilization } from "node:perf_hooks";
 import v8 from "node:v8";
-import vm from "node:vm";
+import { v8Collector } from "../lib/v8-collector.server.ts";
 
 // V8 collects garbage when a thread allocates, never because it stopped: after a burst of
 // requests a thread can sit idle for hours holding a young generation grown to 128 MB and an
@@ -30,20 +30,6 @@ export function worthCollecting(sample: HeapSample, heapAfterLastCollection: num
   return sample.utilization < IDLE_BELOW && sample.heapBytes - heapAfterLastCollection > WORTH_COLLECTING_BYTES;
 }
 
-interface GcOptions {
-  type: "major";
-  execution: "sync";
-  /** "last-resort" also shrinks the young generation and returns emptied pages to the system. */
-  flavor: "last-resort";
-}
-
-// The flag exposes `gc` only to contexts made after it is set, so a fresh context fetches it;
-// V8 flags are process-wide, and the function collects the heap of the thread that calls it.
-function fullCollection(): (options: GcOptions) => void {
-  v8.setFlagsFromString("--expose-gc");
-  return vm.runInNewContext("gc") as (options: GcOptions) => void;
-}
-
 const heapBytes = () => v8.getHeapStatistics().total_heap_size;
 
 /**
@@ -52,7 +38,7 @@ const heapBytes = () => v8.getHeapStatistics().total_heap_size;
  * never interrupted. Returns a stop.
  */
 export function collectWhenIdle(everyMs = CHECK_EVERY_MS): () => void {
-  const collect = fullCollection();
+  const collect = v8Collector();
   let last: EventLoopUtilization = performance.eventLoopUtilization();
   let baseline = heapBytes();
   const timer = setInterval(() => {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { PassThrough, pipeline, Transform, type Readable } from "node:stream";
 import { ZipFile } from "yazl";
+import { bufferCollector } from "@/lib/buffer-collector.server";
 import type { ManifestFile } from "./archive-format";
 
 /** One file to put in the zip, opened only when the zip is ready to read it. */
@@ -27,6 +28,8 @@ export class ZipWriter {
   readonly files: ManifestFile[] = [];
   readonly #mtime: Date;
   #source: Readable | undefined;
+  /** Frees the read buffers of large files as the zip goes, so memory stays bounded (see bufferCollector). */
+  readonly #collect = bufferCollector();
   #failure: Error | undefined;
   readonly #failed: Promise<never>;
   #fail: (error: Error) => void = () => undefined;
@@ -101,10 +104,12 @@ export class ZipWriter {
     const hash = createHash("sha256");
     let bytes = 0;
     const files = this.files;
+    const collect = this.#collect;
     const measure = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         hash.update(chunk);
         bytes += chunk.length;
+        collect(chunk.length);
         done(null, chunk);
       },
       flush(done) {
