@@ -15,3 +15,4 @@ export { revisions } from "./revisions.ts";
 export { previewLinks } from "./preview-links.ts";
 export { analyticsSalts, analyticsSketches, analyticsPages, analyticsSources } from "./analytics.ts";
 export { backups } from "./backups.ts";
+export { importRuns, importedItems, importedMedia, redirects } from "./imports.ts";

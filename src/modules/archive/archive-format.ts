@@ -52,6 +52,10 @@ export const archivePaths = {
 export const JSON_LINES_FILES: Readonly<Record<string, string>> = {
   revisions: "revisions.jsonl",
   newsletter_issues: "newsletter/issues.jsonl",
+  import_runs: "imports/runs.jsonl",
+  imported_items: "imports/items.jsonl",
+  imported_media: "imports/media.jsonl",
+  redirects: "site/redirects.jsonl",
   analytics_pages: "analytics/pages.jsonl",
   analytics_sources: "analytics/sources.jsonl",
   app_state: "site/state.jsonl",

@@ -21,6 +21,8 @@ Everything the site holds, readable with any text editor (layout version ${Strin
 - newsletter/issues.jsonl, analytics/pages.jsonl, analytics/sources.jsonl: newsletter
   issues, and the daily visit totals per page and per referrer.
 - site/state.jsonl: the site's own settings (the digest's day, when it was set up).
+- site/redirects.jsonl: old addresses of imported posts, each answered with its new page;
+  imports/: each import of another blog's export, what it made and the images it copied.
 - personal/: accounts (with password hashes), newsletter readers with their consent
   times, and the delivery ledger, only if they were asked for.
 

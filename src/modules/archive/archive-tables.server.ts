@@ -56,6 +56,12 @@ export const TABLE_PARTS: readonly TablePart[] = [
     batch: 50,
   },
   { part: "newsletter_issues", table: t.newsletterIssues, order: [t.newsletterIssues.id] },
+  // What imports brought and from where, so importing the same export after a restore
+  // changes nothing; and the old addresses that answer with the imported pages.
+  { part: "import_runs", table: t.importRuns, order: [t.importRuns.id], batch: 20 },
+  { part: "imported_items", table: t.importedItems, order: [t.importedItems.sourceKey] },
+  { part: "imported_media", table: t.importedMedia, order: [t.importedMedia.sourceKey] },
+  { part: "redirects", table: t.redirects, order: [t.redirects.id] },
   { part: "analytics_pages", table: t.analyticsPages, order: [t.analyticsPages.day, t.analyticsPages.path] },
   {
     part: "analytics_sources",

@@ -156,6 +156,10 @@ class ContentRestore {
     await this.#themes();
     await this.#layouts();
     await this.#jsonLines("newsletter_issues");
+    await this.#jsonLines("import_runs");
+    await this.#jsonLines("imported_items");
+    await this.#jsonLines("imported_media");
+    await this.#jsonLines("redirects");
     if (this.manifest.personalData) {
       await this.#jsonLines("newsletter_subscribers");
       await this.#jsonLines("newsletter_deliveries");

@@ -25,6 +25,16 @@ export type ItemData = PublicationInput & { title: string };
 /** What a revision's document is made from: the row saved, or an autosave's form beside where the item stands. */
 export type DocumentSource<Data, Row> = Row | (Data & Publication);
 
+/** What an import gives a create beyond the form's fields. */
+export interface CreateGiven<Row> {
+  /** Where the free slug is found from, in place of the title. */
+  slug?: string;
+  /** Where the item stands, dates and all, in place of where a form's save would put it. */
+  publication?: Publication;
+  /** Rows that stand or fall with the item, written in its transaction. */
+  alongside?: (tx: Db, saved: Row) => Promise<void>;
+}
+
 /** How one kind of item is written: its table, its form, and what it keeps beside its row. */
 export interface WrittenItem<Data extends ItemData, Row extends ItemRow> extends ItemSource<Row> {
   kind: RevisionSubject["kind"];
@@ -74,14 +84,25 @@ export function itemWrites<Data extends ItemData, Row extends ItemRow>(item: Wri
   /** Where a new item's slug is found free. */
   const slugs: SlugSource = { table, column: table.slug, fallback: kind };
 
-  /** Create an item with its first revision; published now unless it is a draft or scheduled. */
-  async function create(db: Db, data: Data, by: SavedBy = { authorId: null }): Promise<Row> {
+  /**
+   * Create an item with its first revision; published now unless it is a draft or scheduled.
+   * An import gives more (`CreateGiven`): the slug to start from, where the item stands as
+   * the old site had it (its own date), and rows to write in the same transaction.
+   */
+  async function create(
+    db: Db,
+    data: Data,
+    by: SavedBy = { authorId: null },
+    given: CreateGiven<Row> = {},
+  ): Promise<Row> {
     const created = await db.transaction(async (tx) => {
-      const slug = await allocateSlug(tx, slugs, data.title);
+      const slug = await allocateSlug(tx, slugs, given.slug ?? data.title);
+      const publication = given.publication ?? (await publicationOf(tx, undefined, data));
+      if (given.publication && given.publication.status !== "draft") await item.checkPublic?.(tx, data);
       const [saved] = rowsOf<Row>(
         await tx
           .insert(table)
-          .values({ ...row(data, await publicationOf(tx, undefined, data)), slug })
+          .values({ ...row(data, publication), slug })
           .returning(columns),
       );
       if (!saved) throw new Error("Insert returned no row");
@@ -92,6 +113,7 @@ export function itemWrites<Data extends ItemData, Row extends ItemRow>(item: Wri
         document: await item.document(saved, data, tx, saved.id),
         authorId: by.authorId,
       });
+      await given.alongside?.(tx, saved);
       return saved;
     });
     await announce(change(created.id), undefined, created);
