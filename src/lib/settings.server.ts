@@ -85,6 +85,11 @@ const settingsSchema = z
         message: 'must be a cron expression of five fields, in UTC (e.g. "17 3 * * *"), or off',
       }),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+    IMPORT_PRIVATE_HOSTS: z
+      .string()
+      .trim()
+      .default("")
+      .transform((v) => v.split(",").map((host) => host.trim().toLowerCase()).filter(Boolean)),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
     LOG_LEVEL: optional.pipe(z.enum(["info", "debug"], { error: "must be info or debug" }).optional()),
   })
@@ -157,6 +162,11 @@ export interface Settings {
   nickname: NicknameSettings;
   mail: MailSettings;
   backup: BackupSettings;
+  /**
+   * Hosts an import may fetch images from although they are on this machine or a private
+   * network (an old blog on the office network): every other private address is refused.
+   */
+  importPrivateHosts: string[];
   /** How long a stop (SIGTERM, Ctrl-C) may take before the process ends anyway, with code 1. */
   shutdownTimeoutSeconds: number;
   /** `debug` also logs how long each step of the start took. */
@@ -260,6 +270,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
       schedule: s.BACKUP_SCHEDULE === "off" ? undefined : s.BACKUP_SCHEDULE.split(/\s+/).join(" "),
       keep: s.BACKUP_KEEP,
     },
+    importPrivateHosts: s.IMPORT_PRIVATE_HOSTS,
     shutdownTimeoutSeconds: s.SHUTDOWN_TIMEOUT_SECONDS,
     logLevel: s.LOG_LEVEL ?? "info",
   };
