@@ -8,6 +8,7 @@ CREATE TABLE "import_runs" (
 	"options" jsonb,
 	"progress" jsonb,
 	"error" text,
+	"holder" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"finished_at" timestamp with time zone,

@@ -38,7 +38,10 @@ export const importRuns = pgTable(
     options: jsonb(),
     progress: jsonb().$type<ImportProgress>(),
     error: text(),
+    /** The process reading or importing it (`host:pid`): one killed on this machine is resumed at once. */
+    holder: text(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Touched as the work goes: a run untouched for a minute while reading or importing has stopped, and is resumed. */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },

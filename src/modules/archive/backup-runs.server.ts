@@ -1,29 +1,14 @@
-import os from "node:os";
 import { and, desc, eq, lt, or } from "drizzle-orm";
 import { type Db, tables } from "@/lib/db.server";
 import { conflict } from "@/lib/errors";
+import { holderGone, THIS_PROCESS } from "@/lib/process-holder.server";
 
 const { backups } = tables;
 
 /** A running row untouched this long belongs to a run that stopped without saying so. */
 export const STALE_AFTER_MS = 60_000;
 
-/** This process, as a running row names its holder. */
-export const THIS_PROCESS = `${os.hostname()}:${String(process.pid)}`;
-
 export type BackupRun = typeof backups.$inferSelect;
-
-/** Whether the process `holder` names is gone: only knowable for one on this machine. */
-function holderGone(holder: string): boolean {
-  const [host, pid] = holder.split(":");
-  if (host !== os.hostname() || holder === THIS_PROCESS) return false;
-  try {
-    process.kill(Number(pid), 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "ESRCH";
-  }
-}
 
 /** Mark as failed the runs whose process stopped mid-way (killed, crashed, its machine lost). */
 async function endAbandoned(db: Db, now: Date): Promise<void> {
