@@ -65,16 +65,11 @@ export async function claimRun(db: Db, id: number, now = new Date()): Promise<bo
 
 /** Runs that were being worked on by a process that stopped: what a start or the minute's sweep resumes. */
 export async function abandonedRuns(db: Db, now = new Date()): Promise<number[]> {
-  const working = await db
-    .select()
-    .from(importRuns)
-    .where(inArray(importRuns.status, WORKING));
+  const working = await db.select().from(importRuns).where(inArray(importRuns.status, WORKING));
   return working
     .filter(
       (run) =>
-        run.holder === null ||
-        holderGone(run.holder) ||
-        run.updatedAt.getTime() < now.getTime() - STALE_AFTER_MS,
+        run.holder === null || holderGone(run.holder) || run.updatedAt.getTime() < now.getTime() - STALE_AFTER_MS,
     )
     .map((run) => run.id);
 }
@@ -145,10 +140,6 @@ export async function cancelRun(db: Db, id: number): Promise<ImportRun> {
 
 /** Whether the run is still to go on (not cancelled from the admin meanwhile). */
 export async function stillRunning(db: Db, id: number): Promise<boolean> {
-  const [run] = await db
-    .select({ status: importRuns.status })
-    .from(importRuns)
-    .where(eq(importRuns.id, id))
-    .limit(1);
+  const [run] = await db.select({ status: importRuns.status }).from(importRuns).where(eq(importRuns.id, id)).limit(1);
   return run !== undefined && WORKING.includes(run.status);
 }

@@ -1,5 +1,6 @@
 /** What a page shows, named so a change to it can drop exactly the pages that show it. */
-export type ContentTag = "posts" | "videos" | `post:${number}` | `video:${number}` | `layout:${string}` | "theme";
+export type ContentTag =
+  "posts" | "videos" | `post:${number}` | `video:${number}` | `layout:${string}` | "theme" | "redirects";
 
 /**
  * The one place tags are spelled. Pages declare the tags of what they show; writes publish
@@ -18,6 +19,8 @@ export const tag = {
   layout: (pageName: string) => `layout:${pageName}` as const,
   /** Every page: the active stylesheet is linked from each. */
   theme: "theme",
+  /** Every "not found" page: an old address made a redirect answers with its new page instead. */
+  redirects: "redirects",
 } as const;
 
 /** What changed: the tags of the content a write touched. */
@@ -37,6 +40,8 @@ export const changeOf = {
   layout: (pageName: string): ContentChange => ({ tags: [tag.layout(pageName)] }),
   /** Another theme made active: every page links the stylesheet by its version. */
   theme: (): ContentChange => ({ tags: [tag.theme] }),
+  /** Old addresses added or removed: every stored "not found" page, as any may be one of them. */
+  redirects: (): ContentChange => ({ tags: [tag.redirects] }),
   /** Changes nobody named (their notices were lost): anything, so every listing too. */
   unknown: (): ContentChange => ({ tags: [tag.posts, tag.videos, tag.theme] }),
 };
