@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fetchMedia, isPublicAddress, type FetchLimits } from "./fetch-media.server";
+import { fetchMedia, isPublicAddress, probeMedia, type FetchLimits } from "./fetch-media.server";
 
 const IMAGE = Buffer.from("not really a jpeg, but bytes all the same");
 let server: http.Server;
@@ -125,5 +125,13 @@ describe("isPublicAddress", () => {
     ]) {
       expect(isPublicAddress(address)).toBe(false);
     }
+  });
+});
+
+describe("probeMedia", () => {
+  it("says whether the old site still has a medium, and its size, without reading it", async () => {
+    expect(await probeMedia(`${origin}/moved`, allowed)).toBe(IMAGE.length);
+    await expect(probeMedia(`${origin}/gone.jpg`, allowed)).rejects.toThrow(/answered 404/);
+    await expect(probeMedia(`${origin}/a.jpg`, { ...allowed, privateHosts: [] })).rejects.toThrow(/private network/);
   });
 });

@@ -81,11 +81,55 @@ function get(url: URL, limits: FetchLimits, signal: AbortSignal): Promise<Incomi
 }
 
 /**
- * Fetch an old site's medium to `file`: `http(s)` only, never from this machine or a
- * private network (but for hosts the owner named), following at most five redirects (each
- * checked the same way), refused past `maxBytes` (as declared or as it arrives) or
- * `timeoutMs` in all. Returns the bytes written and the type the server claimed; on any
- * failure nothing is left at `file`, and a `FetchRefused` says why.
+ * The old site's answer for `address`, headers read and body not yet: `http(s)` only, never
+ * from this machine or a private network (but for hosts the owner named), following at
+ * most five redirects, each checked the same way; anything but 200 is refused.
+ */
+async function answer(address: string, limits: FetchLimits, signal: AbortSignal): Promise<IncomingMessage> {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new FetchRefused("not an address");
+  }
+  for (let hops = 0; ; hops++) {
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      throw new FetchRefused(`only http and https addresses are fetched, not ${url.protocol}`);
+    }
+    const response = await get(url, limits, signal);
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+    if (status >= 300 && status < 400 && location) {
+      response.resume();
+      if (hops >= MAX_REDIRECTS) throw new FetchRefused(`more than ${String(MAX_REDIRECTS)} redirects`);
+      url = new URL(location, url);
+      continue;
+    }
+    if (status !== 200) {
+      response.resume();
+      throw new FetchRefused(`the old site answered ${String(status)}`);
+    }
+    const declared = Number(response.headers["content-length"] ?? NaN);
+    if (declared > limits.maxBytes) {
+      response.destroy();
+      throw new FetchRefused(`larger than ${String(limits.maxBytes / 1024 ** 2)} MB`);
+    }
+    return response;
+  }
+}
+
+/** A failure of the network or the clock, as the owner reads it. */
+function refusalOf(error: unknown, signal: AbortSignal, limits: FetchLimits): FetchRefused {
+  if (error instanceof FetchRefused) return error;
+  if (signal.aborted) return new FetchRefused(`no answer within ${String(limits.timeoutMs / 1000)} s`);
+  // What the network says (a name that does not resolve, a refused connection), as it says it.
+  return new FetchRefused(`could not be fetched: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/**
+ * Fetch an old site's medium to `file` (see `answer`), refused past `maxBytes` (as declared
+ * or as it arrives) or `timeoutMs` in all. Returns the bytes written and the type the server
+ * claimed; on any failure nothing is left at `file`, and a `FetchRefused` says why.
  */
 export async function fetchMedia(
   address: string,
@@ -93,52 +137,37 @@ export async function fetchMedia(
   limits: FetchLimits,
 ): Promise<{ bytes: number; contentType: string | null }> {
   const signal = AbortSignal.timeout(limits.timeoutMs);
-  let url: URL;
   try {
-    url = new URL(address);
-  } catch {
-    throw new FetchRefused("not an address");
-  }
-  try {
-    for (let hops = 0; ; hops++) {
-      if (url.protocol !== "http:" && url.protocol !== "https:") {
-        throw new FetchRefused(`only http and https addresses are fetched, not ${url.protocol}`);
-      }
-      const response = await get(url, limits, signal);
-      const status = response.statusCode ?? 0;
-      const location = response.headers.location;
-      if (status >= 300 && status < 400 && location) {
-        response.resume();
-        if (hops >= MAX_REDIRECTS) throw new FetchRefused(`more than ${String(MAX_REDIRECTS)} redirects`);
-        url = new URL(location, url);
-        continue;
-      }
-      if (status !== 200) {
-        response.resume();
-        throw new FetchRefused(`the old site answered ${String(status)}`);
-      }
-      const declared = Number(response.headers["content-length"] ?? NaN);
-      if (declared > limits.maxBytes) {
-        response.destroy();
-        throw new FetchRefused(`larger than ${String(limits.maxBytes / 1024 ** 2)} MB`);
-      }
-      let bytes = 0;
-      const counted = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          bytes += chunk.length;
-          if (bytes > limits.maxBytes) done(new FetchRefused(`larger than ${String(limits.maxBytes / 1024 ** 2)} MB`));
-          else done(null, chunk);
-        },
-      });
-      await pipeline(response, counted, createWriteStream(file), { signal });
-      return { bytes, contentType: response.headers["content-type"] ?? null };
-    }
+    const response = await answer(address, limits, signal);
+    let bytes = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        bytes += chunk.length;
+        if (bytes > limits.maxBytes) done(new FetchRefused(`larger than ${String(limits.maxBytes / 1024 ** 2)} MB`));
+        else done(null, chunk);
+      },
+    });
+    await pipeline(response, counted, createWriteStream(file), { signal });
+    return { bytes, contentType: response.headers["content-type"] ?? null };
   } catch (error) {
     await rm(file, { force: true });
-    if (error instanceof FetchRefused) throw error;
-    if (signal.aborted) throw new FetchRefused(`no answer within ${String(limits.timeoutMs / 1000)} s`);
-    // What the network says (a name that does not resolve, a refused connection), as it says it.
-    const cause = error instanceof Error ? error.message : String(error);
-    throw new FetchRefused(`could not be fetched: ${cause}`);
+    throw refusalOf(error, signal, limits);
+  }
+}
+
+/**
+ * Whether the old site still has the medium, as the dry run asks before anything is
+ * fetched: the same checks as `fetchMedia`, its body left unread. Returns the size it
+ * declares (null when it declares none).
+ */
+export async function probeMedia(address: string, limits: FetchLimits): Promise<number | null> {
+  const signal = AbortSignal.timeout(limits.timeoutMs);
+  try {
+    const response = await answer(address, limits, signal);
+    response.destroy();
+    const declared = Number(response.headers["content-length"] ?? NaN);
+    return Number.isFinite(declared) ? declared : null;
+  } catch (error) {
+    throw refusalOf(error, signal, limits);
   }
 }
