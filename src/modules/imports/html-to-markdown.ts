@@ -1,0 +1,65 @@
+import type { HtmlFlavor } from "./source-item";
+import { DroppedTally } from "./html/dropped-kinds";
+import { parseBody, unwrapMarkerLookalikes } from "./html/dom";
+import { shapeFigures, unwrapImageLinks } from "./html/figures";
+import { moveFootnotes } from "./html/footnotes";
+import { reshapeGhost, resolveGhostUrl } from "./html/ghost";
+import { markdownService } from "./html/markdown-rules";
+import { reshapeMedium } from "./html/medium";
+import { shapeCodeBlocks, shapeTables, shiftHeadings, tightenListItems, trimLineBreaks } from "./html/shape-blocks";
+import { replaceShortcodes } from "./html/shortcodes";
+import { reshapeSubstack } from "./html/substack";
+import { tidyMarkdown } from "./html/tidy-markdown";
+import { removeComments, removeUntrusted } from "./html/untrusted";
+import { isBlockContent, reshapeWordPress } from "./html/wordpress";
+
+export interface HtmlToMarkdownOptions {
+  flavor: HtmlFlavor;
+  /** The old site's address, which Ghost writes as `__GHOST_URL__`; without it, its links are root-relative. */
+  siteUrl?: string | null;
+}
+
+/** A footnote's definition: its first line after the label, the rest indented to stay in it. */
+const definition = (number: number, markdown: string): string =>
+  `[^${String(number)}]: ${markdown.trim().replace(/\n(?=.)/g, "\n    ")}`;
+
+/**
+ * A body a source wrote in HTML as the essay's Markdown, and what of it could not be carried,
+ * in the owner's words, each kind once ("a [gallery] shortcode", "2 subscribe buttons").
+ * Nothing of the HTML is trusted: scripts, styles, frames (but YouTube's and Vimeo's, which
+ * become their video's line), forms and the like are removed, never kept as text, and the
+ * Markdown holds no HTML. The source's own markup (WordPress's shortcodes and classic
+ * paragraphs, Ghost's cards, Substack's and Medium's blocks) is reshaped first into plain
+ * HTML the one set of rules writes; images keep their addresses for the importer to rewrite.
+ * @example htmlToMarkdown("<h1>Hi</h1><p>A <b>bold</b> move</p>", { flavor: "plain" }) // { markdown: "## Hi\n\nA **bold** move\n", dropped: [] }
+ */
+export function htmlToMarkdown(html: string, options: HtmlToMarkdownOptions): { markdown: string; dropped: string[] } {
+  const { flavor } = options;
+  const dropped = new DroppedTally();
+  const source =
+    flavor === "wordpress"
+      ? replaceShortcodes(html, dropped)
+      : flavor === "ghost"
+        ? resolveGhostUrl(html, options.siteUrl)
+        : html;
+  const root = parseBody(source);
+  unwrapMarkerLookalikes(root);
+  removeComments(root);
+  if (flavor === "wordpress") reshapeWordPress(root, isBlockContent(html));
+  if (flavor === "ghost") reshapeGhost(root, dropped);
+  if (flavor === "substack") reshapeSubstack(root, dropped);
+  if (flavor === "medium") reshapeMedium(root);
+  removeUntrusted(root, dropped);
+  unwrapImageLinks(root);
+  shapeFigures(root);
+  shapeCodeBlocks(root);
+  shapeTables(root);
+  shiftHeadings(root);
+  tightenListItems(root);
+  trimLineBreaks(root);
+  const notes = moveFootnotes(root);
+  const service = markdownService(dropped);
+  const body = service.turndown(root);
+  const definitions = notes.map(({ number, content }) => definition(number, service.turndown(content)));
+  return { markdown: tidyMarkdown([body, ...definitions].join("\n\n")), dropped: dropped.list() };
+}
