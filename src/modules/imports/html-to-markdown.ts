@@ -1,10 +1,11 @@
 import type { HtmlFlavor } from "./source-item";
+import { withoutHeldMarks } from "./html/code-blocks";
 import { DroppedTally } from "./html/dropped-kinds";
 import { parseBody, unwrapMarkerLookalikes } from "./html/dom";
 import { shapeFigures, unwrapImageLinks } from "./html/figures";
 import { moveFootnotes } from "./html/footnotes";
 import { reshapeGhost, resolveGhostUrl } from "./html/ghost";
-import { markdownService } from "./html/markdown-rules";
+import { markdownWriter } from "./html/markdown-rules";
 import { reshapeMedium } from "./html/medium";
 import { shapeCodeBlocks, shapeTables, shiftHeadings, tightenListItems, trimLineBreaks } from "./html/shape-blocks";
 import { replaceShortcodes } from "./html/shortcodes";
@@ -36,12 +37,13 @@ const definition = (number: number, markdown: string): string =>
 export function htmlToMarkdown(html: string, options: HtmlToMarkdownOptions): { markdown: string; dropped: string[] } {
   const { flavor } = options;
   const dropped = new DroppedTally();
+  const clean = withoutHeldMarks(html);
   const source =
     flavor === "wordpress"
-      ? replaceShortcodes(html, dropped)
+      ? replaceShortcodes(clean, dropped)
       : flavor === "ghost"
-        ? resolveGhostUrl(html, options.siteUrl)
-        : html;
+        ? resolveGhostUrl(clean, options.siteUrl)
+        : clean;
   const root = parseBody(source);
   unwrapMarkerLookalikes(root);
   removeComments(root);
@@ -58,8 +60,8 @@ export function htmlToMarkdown(html: string, options: HtmlToMarkdownOptions): { 
   tightenListItems(root);
   trimLineBreaks(root);
   const notes = moveFootnotes(root);
-  const service = markdownService(dropped);
-  const body = service.turndown(root);
-  const definitions = notes.map(({ number, content }) => definition(number, service.turndown(content)));
-  return { markdown: tidyMarkdown([body, ...definitions].join("\n\n")), dropped: dropped.list() };
+  const { write, putBack } = markdownWriter(dropped);
+  const definitions = notes.map(({ number, content }) => definition(number, write(content)));
+  const markdown = putBack(tidyMarkdown([write(root), ...definitions].join("\n\n")));
+  return { markdown, dropped: dropped.list() };
 }

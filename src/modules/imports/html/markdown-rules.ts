@@ -2,6 +2,7 @@ import TurndownService from "turndown";
 import { strikethrough, tables } from "turndown-plugin-gfm";
 import { escapeMarkdownLine } from "@/lib/markdown/escape-markdown";
 import { figureMarkdown } from "@/modules/posts/editing/blocks";
+import { HeldCodeBlocks } from "./code-blocks";
 import { droppedKind, type DroppedTally } from "./dropped-kinds";
 import { MARKERS, type BoxKind } from "./dom";
 import { safeAddress } from "./untrusted";
@@ -36,6 +37,14 @@ function placeIn(list: Element, item: Element, places: WeakMap<Element, number>)
   return places.get(item) ?? 0;
 }
 
+/** What writes one conversion's Markdown: each part (the body, each note), then the whole once joined. */
+export interface MarkdownWriter {
+  /** A part's Markdown, its code blocks still held aside as one line each. */
+  write: (node: HTMLElement | DocumentFragment) => string;
+  /** The joined and tidied parts with their code blocks put back. */
+  putBack: (markdown: string) => string;
+}
+
 /**
  * Turndown set to write the essay's Markdown: ATX headings, `-` lists, fenced code, `*`
  * and `**`, `~~`, GitHub's tables, `\` line breaks (trailing spaces would be invisible and
@@ -43,7 +52,7 @@ function placeIn(list: Element, item: Element, places: WeakMap<Element, number>)
  * references). No element is ever kept as HTML: what it has no rule for becomes its words.
  * A link or image to an address that is not the web's is left out, its words kept.
  */
-export function markdownService(dropped: DroppedTally): TurndownService {
+export function markdownWriter(dropped: DroppedTally): MarkdownWriter {
   const service = new TurndownService({
     headingStyle: "atx",
     hr: "---",
@@ -58,6 +67,7 @@ export function markdownService(dropped: DroppedTally): TurndownService {
   service.use([tables, strikethrough]);
   service.escape = escapeText;
   const places = new WeakMap<Element, number>();
+  const code = new HeldCodeBlocks();
   const image = (element: Element | null, caption: string) => {
     const src = imageSource(element);
     if (src === null) {
@@ -133,6 +143,14 @@ export function markdownService(dropped: DroppedTally): TurndownService {
         return `${node.previousElementSibling ? " " : "| "}${cell} |`;
       },
     })
+    .addRule("codeBlock", {
+      // Every `pre` holds one `code` by now (`shapeCodeBlocks`), naming its language.
+      filter: "pre",
+      replacement: (_, node) => {
+        const language = /language-(\S+)/.exec(node.querySelector("code")?.getAttribute("class") ?? "")?.[1] ?? "";
+        return `\n\n${code.hold(node.textContent, language)}\n\n`;
+      },
+    })
     .addRule("strong", {
       filter: ["strong", "b"],
       // Ghost wraps a `strong` in a `b`: one pair of marks, not two.
@@ -148,7 +166,7 @@ export function markdownService(dropped: DroppedTally): TurndownService {
       filter: (node) => ["DEL", "S", "STRIKE"].includes(node.nodeName),
       replacement: (content) => (content.trim() ? `~~${content}~~` : content),
     });
-  return service;
+  return { write: (node) => service.turndown(node), putBack: (markdown) => code.putBack(markdown) };
 }
 
 /** Whether turndown treats `node` as a block (it marks each node it reads). */
