@@ -3,6 +3,6 @@
  * own typings declare a module named `domino`, not the package's name, so they never apply.
  */
 declare module "@mixmark-io/domino" {
-  /** A whole document parsed from `html`, as a browser would parse it. */
+  /** A whole document parsed from `html`, as a browser would parse it, without running anything in it. */
   export function createDocument(html?: string, force?: boolean): Document;
 }

@@ -1,4 +1,6 @@
 import { createWriteStream } from "node:fs";
+import { readFile, readdir } from "node:fs/promises";
+import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Readable } from "node:stream";
 import yauzl from "yauzl";
@@ -45,3 +47,18 @@ export const jsonLines = (bytes: Buffer | undefined): Record<string, unknown>[] 
     .split("\n")
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+/**
+ * Every file under the folder `dir` by its path inside it (`posts/a.html`), under `prefix`
+ * when given: a fixture export kept as a folder, to be zipped as its source zips it.
+ */
+export async function folderFiles(dir: string, prefix = ""): Promise<Map<string, Buffer>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+    .sort();
+  return new Map(
+    await Promise.all(files.map(async (name) => [`${prefix}${name}`, await readFile(path.join(dir, name))] as const)),
+  );
+}
