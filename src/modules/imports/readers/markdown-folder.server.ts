@@ -22,7 +22,7 @@ const ARCHIVE_VIDEO = /^videos\/[^/]+\.md$/;
 /** Bear's own header fields: a folder whose files use them is a Bear blog's. */
 const BEAR_FIELDS = ["link", "published_date", "is_page", "meta_description", "meta_image", "canonical_url"];
 
-/** This site's archive by its manifest: null when the zip has none (or another tool's), refused when it is newer than this site reads. */
+/** Whether the zip is this site's archive, by its manifest (another tool's `manifest.json` is no sign); refused when newer than this site reads. */
 async function isSiteArchive(zip: ExportZip, root: string): Promise<boolean> {
   if (!zip.has(`${root}${MANIFEST_PATH}`)) return false;
   let head;

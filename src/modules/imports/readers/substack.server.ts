@@ -15,7 +15,8 @@ import { itemText } from "./zip-files.server";
 const POSTS_CSV = "posts.csv";
 
 const rowSchema = z.object({
-  post_id: z.string().regex(/^\d+(\.|$)/, "post_id starts with a number"),
+  // `123456.some-slug`: the number, then the slug, which names the post's file (so never a folder).
+  post_id: z.string().regex(/^\d+(\.[^/\\]*)?$/, "post_id is a number and a slug"),
   post_date: z.string(),
   is_published: z.string(),
   title: z.string(),
