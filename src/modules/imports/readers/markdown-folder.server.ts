@@ -3,7 +3,8 @@ import { DEFAULT_LIMITS } from "@/modules/archive/verify-archive.server";
 import { ExportZip } from "../export-zip.server";
 import { refuseExport, type ExportReader, type SourceItem } from "../source-item";
 import { exportRoot, pathsUnder } from "./export-root";
-import { readFrontMatter } from "./front-matter";
+import { parse } from "yaml";
+import { readFrontMatter, type Fields } from "./front-matter";
 import { ITEM_LIMITS } from "./item-checks";
 import { markdownItem } from "./markdown-item";
 import { fileRole, layoutFlavor, type MarkdownFlavor } from "./markdown-layout";
@@ -16,6 +17,8 @@ export interface MarkdownExportReader extends ExportReader {
   flavor: MarkdownFlavor;
 }
 
+/** More than any real site's settings; a larger `_config.yml` is not read for its permalink. */
+const CONFIG_BYTES = 1024 ** 2;
 const ARCHIVE_POST = /^posts\/[^/]+\.md$/;
 const ARCHIVE_VIDEO = /^videos\/[^/]+\.md$/;
 
@@ -42,6 +45,20 @@ async function isSiteArchive(zip: ExportZip, root: string): Promise<boolean> {
   return true;
 }
 
+/** A Jekyll site's `permalink` setting, or null when it keeps Jekyll's default or its config cannot be read. */
+async function sitePermalinkOf(zip: ExportZip, root: string): Promise<string | null> {
+  const config = `${root}_config.yml`;
+  if (!zip.has(config)) return null;
+  try {
+    const value: unknown = parse(await zip.text(config, CONFIG_BYTES));
+    const permalink = typeof value === "object" && value !== null ? (value as Fields).permalink : null;
+    return typeof permalink === "string" ? permalink : null;
+  } catch {
+    // A config Jekyll itself would refuse gives no addresses; the posts still come in.
+    return null;
+  }
+}
+
 async function flavorOf(zip: ExportZip, root: string, files: string[]): Promise<MarkdownFlavor> {
   if (await isSiteArchive(zip, root)) return "archive";
   const layout = layoutFlavor(files);
@@ -63,6 +80,7 @@ export async function openMarkdownExport(file: string, options: ReaderOptions = 
   let root: string;
   let files: string[];
   let flavor: MarkdownFlavor;
+  let sitePermalink: string | null = null;
   try {
     root =
       exportRoot(
@@ -71,6 +89,7 @@ export async function openMarkdownExport(file: string, options: ReaderOptions = 
       ) ?? "";
     files = pathsUnder(zip.paths, root);
     flavor = await flavorOf(zip, root, files);
+    if (flavor === "jekyll") sitePermalink = await sitePermalinkOf(zip, root);
     if (flavor !== "archive" && !files.some((path) => fileRole(path, flavor))) {
       throw refuseExport("Not a Markdown export: the zip holds no Markdown files (.md, .markdown or .mdx).");
     }
@@ -94,7 +113,7 @@ export async function openMarkdownExport(file: string, options: ReaderOptions = 
     if (role === "section") return "Hugo section list pages";
     const read = readFrontMatter(await readText(path), path);
     if (read === "toml") return "files with TOML front matter";
-    return markdownItem({ path, role, flavor, fields: read.fields, body: read.body, has });
+    return markdownItem({ path, role, flavor, fields: read.fields, body: read.body, has, sitePermalink });
   }
 
   return {

@@ -15,6 +15,8 @@ export interface MarkdownFile {
   body: string;
   /** Whether the export holds a file at this path, to resolve the body's refs. */
   has: (path: string) => boolean;
+  /** A Jekyll site's `permalink` setting (`_config.yml`), which makes its posts' addresses. */
+  sitePermalink: string | null;
 }
 
 /** The first `# ` heading of a body, outside code, and the body without it. */
@@ -75,10 +77,13 @@ export function markdownItem(file: MarkdownFile): SourceItem {
   const categories = listField(fields.categories ?? fields.category, splitAtSpaces);
   const slug = textField(fields, "slug", "link") ?? fileNameSlug(path);
   const draft = isTrue(fields.draft) || isFalse(fields.published) || path.startsWith("_drafts/");
-  const named = [fields.permalink, fields.aliases, fields.alias, fields.redirect_from, fields.url];
+  // An address the file names for itself replaces the tool's default, which it then never had.
+  const own = anyField(fields, "permalink", "url");
+  const aliases = [fields.aliases, fields.alias, fields.redirect_from].flatMap((value) => listField(value, false));
   const oldPaths = [
-    ...named.flatMap((value) => listField(value, false)),
-    defaultPath(path, flavor, { slug, publishedAt, categories }),
+    ...listField(own, false),
+    ...aliases,
+    own ? null : defaultPath(path, flavor, { slug, publishedAt, categories, sitePermalink: file.sitePermalink }),
   ];
   return {
     sourceId,

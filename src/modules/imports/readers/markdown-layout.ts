@@ -1,4 +1,5 @@
 import { fileSlug } from "@/modules/archive/archive-format";
+import { jekyllPermalink } from "./jekyll-permalink";
 
 /** Which static-site tool wrote a Markdown folder, or this site's own archive. */
 export type MarkdownFlavor = "jekyll" | "hugo" | "astro" | "bear" | "plain" | "archive";
@@ -66,19 +67,17 @@ export function jekyllDay(path: string): string | null {
 }
 
 /**
- * The address the tool gave a post by default, kept as an old path: Jekyll's
- * `/:categories/:year/:month/:day/:title.html`, Hugo's `/:section/:slug/`, Bear's `/:slug/`.
+ * The address the tool gave a post when its front matter named none, kept as an old path:
+ * Jekyll's by the site's `permalink` setting, Hugo's `/:section/:slug/`, Bear's `/:slug/`.
  */
 export function defaultPath(
   path: string,
   flavor: MarkdownFlavor,
-  post: { slug: string; publishedAt: Date | null; categories: string[] },
+  post: { slug: string; publishedAt: Date | null; categories: string[]; sitePermalink: string | null },
 ): string | null {
-  if (flavor === "jekyll" && path.startsWith("_posts/") && post.publishedAt) {
-    const day = post.publishedAt.toISOString().slice(0, 10).replaceAll("-", "/");
-    // Jekyll writes categories into the address lowercased, once each.
-    const categories = [...new Set(post.categories.map((category) => encodeURI(category.toLowerCase())))];
-    return `/${[...categories, day].join("/")}/${post.slug}.html`;
+  if (flavor === "jekyll") {
+    if (!path.startsWith("_posts/") || !post.publishedAt) return null;
+    return jekyllPermalink(post.sitePermalink, { slug: post.slug, day: post.publishedAt, categories: post.categories });
   }
   const parts = path.split("/");
   if (flavor === "hugo" && parts[0] === "content" && parts.length > 2) return `/${parts[1] ?? ""}/${post.slug}/`;
