@@ -1,9 +1,9 @@
+import { parse } from "yaml";
 import { ARCHIVE_FORMAT, FORMAT_VERSION, MANIFEST_PATH, manifestHeadSchema } from "@/modules/archive/archive-format";
 import { DEFAULT_LIMITS } from "@/modules/archive/verify-archive.server";
 import { ExportZip } from "../export-zip.server";
 import { refuseExport, type ExportReader, type SourceItem } from "../source-item";
 import { exportRoot, pathsUnder } from "./export-root";
-import { parse } from "yaml";
 import { readFrontMatter, type Fields } from "./front-matter";
 import { ITEM_LIMITS } from "./item-checks";
 import { markdownItem } from "./markdown-item";

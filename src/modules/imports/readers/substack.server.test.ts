@@ -164,6 +164,13 @@ describe("openSubstackExport", () => {
     );
   });
 
+  it("refuses a posts.csv over 50 MB before reading it", async () => {
+    const file = await zipOf("huge-csv.zip", { "posts.csv": `${HEADER}\n${"x".repeat(50 * 1024 ** 2)}\n` });
+    await expect(openSubstackExport(file)).rejects.toThrow(
+      /^posts\.csv is 52428\d{3} bytes, more than the 52428800 it may be\.$/,
+    );
+  });
+
   it("refuses a post whose HTML file is over 5 MB", async () => {
     const file = await zipOf("big.zip", {
       "posts.csv": `${HEADER}\n5.big,2021-01-01,true,,,newsletter,everyone,Big,,\n`,
