@@ -15,6 +15,7 @@ describe("sourceDate", () => {
     expect(sourceDate("", "date", "A")).toBeNull();
     expect(() => sourceDate("soon", "date", "A")).toThrow('A: its date "soon" is not a date.');
     expect(() => sourceDate({ y: 1 }, "date", "A")).toThrow("A: its date is not a date.");
+    expect(() => sourceDate(2019, "date", "A")).toThrow("A: its date is not a date.");
     expect(() => sourceDate("1969-12-31T23:59:59Z", "date", "A")).toThrow("A: its date falls in 1969");
     expect(() => sourceDate("2101-01-01", "date", "A")).toThrow("A: its date falls in 2101");
   });

@@ -50,8 +50,9 @@ const ZONELESS = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
 const SHORT_ZONE = /(:\d{2}(?:\.\d+)?[+-]\d{2})$/;
 
 /**
- * A date the source gives (a string, a YAML date, a number of milliseconds), or null when it
- * gives none. Refused when it cannot be read, or falls before 1970 or after 2100.
+ * A date the source gives (text, or a date its parser made), or null when it gives none.
+ * Refused when it cannot be read (a bare number too: `2019` is a year or seconds, no one can
+ * tell), or falls before 1970 or after 2100.
  * @example sourceDate("2019-05-01 10:00", "date", "A post") // 2019-05-01T10:00:00.000Z
  */
 export function sourceDate(value: unknown, field: string, name: string): Date | null {
@@ -63,8 +64,7 @@ export function sourceDate(value: unknown, field: string, name: string): Date | 
     const zoneless = ZONELESS.exec(text);
     const iso = zoneless ? `${zoneless[1] ?? ""}T${zoneless[2] ?? ""}Z` : text.replace(SHORT_ZONE, "$1:00");
     date = new Date(iso);
-  } else if (typeof value === "number") date = new Date(value);
-  else throw refuseExport(`its ${field} is not a date.`, name);
+  } else throw refuseExport(`its ${field} is not a date.`, name);
   if (Number.isNaN(date.getTime()))
     throw refuseExport(`its ${field} "${String(value).slice(0, 40)}" is not a date.`, name);
   const year = date.getUTCFullYear();
