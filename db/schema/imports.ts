@@ -14,6 +14,10 @@ export interface ImportProgress {
   bytesDone: number;
   /** The media's bytes, as far as they are known before they are read (the export's own, and what old sites said). */
   bytesTotal: number;
+  /** Published on the old site and meant to stay so, but kept as drafts: the site would not publish them as they are. */
+  keptAsDrafts: number;
+  /** Items the site could not take (the report says why). */
+  refused: number;
 }
 
 const statusList = sql.raw(IMPORT_STATUSES.map((s) => `'${s}'`).join(", "));

@@ -22,6 +22,8 @@ export const JOB_PAYLOADS = {
   "refresh-statistics": z.strictObject({}),
   /** The run the admin's "Back up now" began (and the screen follows); none for a scheduled backup. */
   backup: z.strictObject({ runId: z.number().int().positive().optional() }),
+  /** An import to read or to carry on with; none to resume every import whose process stopped (the start's sweep). */
+  import: z.strictObject({ runId: z.number().int().positive().optional() }),
   /** The kept backup the admin's "Run a drill" marked. */
   "restore-drill": z.strictObject({ name: z.string().min(1) }),
 };

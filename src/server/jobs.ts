@@ -12,6 +12,8 @@ import { siteObjects } from "../modules/uploads/site-objects.server.ts";
 import { writeBackup } from "../modules/archive/backups.server.ts";
 import { backupShelf, backupSite } from "../modules/archive/site-backups.server.ts";
 import { DRILL_GIVEN_UP_AFTER_MS, drillBackup } from "../modules/archive/backup-drills.server.ts";
+import { resumeAbandoned, workOnRun } from "../modules/imports/import-work.server.ts";
+import { importSite } from "../modules/imports/site-imports.server.ts";
 
 /** What a job is given to work with. */
 export interface JobContext {
@@ -136,6 +138,18 @@ const DECLARED: { [N in JobName]: Declared<N> } = {
     run: async ({ database }, { runId }) => {
       const site = backupSite(settings(), database, await siteObjects());
       await writeBackup(database.db, site, runId === undefined ? { trigger: "schedule" } : { runId });
+    },
+  },
+  import: {
+    // Sent when an export is uploaded (its dry run) and when the owner confirms it, and by
+    // every start to resume what a stopped process left. Retried: a run resumes where it
+    // stopped, each item whole, so trying again never makes a second copy.
+    concurrency: 1,
+    retry: { limit: 3, delaySeconds: 30, backoff: true },
+    timeoutSeconds: 24 * 3600,
+    run: async ({ database }, { runId }) => {
+      const site = importSite(settings(), database.db, await siteObjects());
+      await (runId === undefined ? resumeAbandoned(site) : workOnRun(site, runId));
     },
   },
   "restore-drill": {

@@ -67,7 +67,7 @@ describe("the permission matrix, generated from every /api route's declared acce
     );
   });
 
-  it("lets only sign-in, sign-out, the backup command, the newsletter's signup and reader links, and the nickname generator post without the admin role", () => {
+  it("lets only sign-in, sign-out, the backup and import commands, the newsletter's signup and reader links, and the nickname generator post without the admin role", () => {
     const openWrites = endpoints
       .filter((e) => e.method !== "GET" && e.route.access !== "admin")
       .map((e) => `${e.method} ${e.path}`);
@@ -76,6 +76,10 @@ describe("the permission matrix, generated from every /api route's declared acce
       "POST /api/auth/logout",
       // `npm run backup`, with the running site's control token, or nothing there.
       "POST /api/data/backups/command",
+      // `npm run import`, the same way.
+      "DELETE /api/imports/command",
+      "POST /api/imports/command",
+      "PUT /api/imports/command",
       "POST /api/newsletter/confirm",
       "POST /api/newsletter/resubscribe",
       "POST /api/newsletter/subscribe",

@@ -45,11 +45,16 @@ export async function wire(database: DbHandle): Promise<Wiring> {
       // Read only by a send: a queue that failed before anyone sent to it is no unhandled rejection.
       queue.catch(() => undefined);
       useJobSender({ send: async (...job) => (await queue).send(...job) });
-      // What fell due while no instance ran goes public now, noted as late.
+      // What fell due while no instance ran goes public now, noted as late; an import a
+      // stopped process left goes on.
       jobs
-        .then((started) => started && sendJob("publish-due", { atStart: true }))
+        .then(async (started) => {
+          if (!started) return;
+          await sendJob("publish-due", { atStart: true });
+          await sendJob("import", {});
+        })
         .catch((error: unknown) => {
-          console.error("The start's publishing sweep could not be sent:", error);
+          console.error("The start's sweeps could not be sent:", error);
         });
     },
     async stop(step = () => undefined) {

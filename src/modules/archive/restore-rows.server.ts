@@ -3,21 +3,10 @@ import { getTableConfig, type PgColumn, type PgTable } from "drizzle-orm/pg-core
 import { tables, type Db } from "@/lib/db.server";
 import type { Row } from "./spool.server";
 import { refuse } from "./verify-archive.server";
+import { errorCode, UNIQUE_VIOLATION } from "@/lib/database-errors";
 
 /** Rows per insert: few enough that a batch of whole documents stays small. */
 const BATCH_ROWS = 100;
-
-/** PostgreSQL's code for a unique constraint broken. */
-const UNIQUE_VIOLATION = "23505";
-
-/** The database's error code, wherever the driver or drizzle put it. */
-function errorCode(error: unknown): string | undefined {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-  }
-  return undefined;
-}
 
 /** The database's own words about a unique key broken (`Key (slug)=(x) already exists.`). */
 function detailOf(error: unknown): string {

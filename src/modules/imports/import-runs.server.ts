@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { ImportProgress, ImportStatus } from "../../../db/schema/imports.ts";
 import { type Db, tables } from "@/lib/db.server";
+import { errorCode, UNIQUE_VIOLATION } from "@/lib/database-errors";
 import { conflict, invalid, notFound } from "@/lib/errors";
 import { holderGone, THIS_PROCESS } from "@/lib/process-holder.server";
 import type { ImportOptions, ImportReport } from "./import-schemas";
@@ -100,7 +101,7 @@ export async function confirmRun(db: Db, id: number, options: ImportOptions): Pr
       .set({ options, status: "importing", holder: null, updatedAt: new Date() })
       .where(and(eq(importRuns.id, id), eq(importRuns.status, "planned")));
   } catch (error) {
-    if (String((error as { code?: unknown }).code) === "23505" || /import_runs_one_importing/.test(String(error))) {
+    if (errorCode(error) === UNIQUE_VIOLATION) {
       throw conflict("Another import is running; confirm this one when it has finished.");
     }
     throw error;

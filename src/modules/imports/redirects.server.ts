@@ -4,6 +4,7 @@ import { notFound } from "@/lib/errors";
 import { postPath, videoPath } from "@/lib/paths";
 import { changeOf, tag, type ContentTag } from "@/modules/publishing/content-tags";
 import { sitePublisher } from "@/modules/publishing/site-pages.server";
+import type { RedirectJson } from "./import-json";
 import { redirectPath } from "./old-paths";
 
 const { redirects, posts, videos } = tables;
@@ -52,19 +53,10 @@ export async function redirectFor(db: Db, pathname: string): Promise<RedirectTar
   return null;
 }
 
-/** One old address as the admin lists it. */
-export interface RedirectRow {
-  id: number;
-  path: string;
-  /** The title of what it leads to, and where that is. */
-  title: string;
-  to: string;
-}
-
 export const REDIRECTS_PAGE = 50;
 
 /** Old addresses in path order, a page at a time after `after` (a path), and how many there are. */
-export async function listRedirects(db: Db, after = ""): Promise<{ rows: RedirectRow[]; total: number }> {
+export async function listRedirects(db: Db, after = ""): Promise<{ rows: RedirectJson[]; total: number }> {
   const [rows, [total]] = await Promise.all([
     db
       .select({

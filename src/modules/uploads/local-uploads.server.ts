@@ -9,7 +9,7 @@ import { isClaimed } from "./upload-claims.server";
 import type { UploadPolicy } from "./upload-policy.server";
 
 /** Write a body to `file`, refusing more than `max` bytes (413) and nothing at all (400). */
-async function write(body: ReadableStream<Uint8Array>, max: number, file: string): Promise<void> {
+export async function receiveBody(body: ReadableStream<Uint8Array>, max: number, file: string): Promise<void> {
   let size = 0;
   const limit = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
@@ -56,7 +56,7 @@ export async function receiveUpload(
   // Beside the key's file, so the link cannot cross file systems; swept with raw uploads.
   const partial = `${file}.${randomUUID()}.part`;
   try {
-    await write(body, policy.max, partial);
+    await receiveBody(body, policy.max, partial);
     // Normalised while this one was on its way: the key is spent.
     if (await isClaimed(db, policy.key)) throw conflict(USED);
     await link(partial, file).catch((error: unknown) => {

@@ -1,0 +1,230 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { asc, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "../../../db/client.ts";
+import { startFakeOldSite, type FakeOldSite } from "../../../tests/setup/fake-old-site.ts";
+import { createTestDb } from "../../../tests/setup/test-db.ts";
+import { fixtureZip, IMPORT_FIXTURES } from "../../../tests/setup/import-fixtures.ts";
+import { tables } from "@/lib/db.server";
+import { LocalStore } from "@/modules/uploads/local-store.server";
+import type { FetchLimits } from "./fetch-media.server";
+import type { ImportProgress } from "../../../db/schema/imports.ts";
+import type { ObjectStore } from "@/modules/uploads/object-store.server";
+import { importReportSchema, type ImportOptions, type ImportReport } from "./import-schemas";
+import type { ExportReader } from "./source-item";
+import { confirmRun, createRun, finishRun, planRun } from "./import-runs.server";
+import { planImport } from "./plan-import.server";
+import { openMarkdownExport } from "./readers/markdown-folder.server";
+import { openSubstackExport } from "./readers/substack.server";
+import { redirectFor } from "./redirects.server";
+import { runImport } from "./run-import.server";
+
+/** What an imported image's key looks like: made from the old address, so the same each time. */
+const IMPORTED = /\/uploads\/images\/imported-[0-9a-f]{32}\.jpg/g;
+
+let handle: DbHandle;
+let store: ObjectStore;
+let dir: string;
+let uploads: string;
+let oldSite: FakeOldSite;
+let fetch: FetchLimits;
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  dir = await mkdtemp(path.join(os.tmpdir(), "import-flow-"));
+  uploads = path.join(dir, "uploads");
+  store = new LocalStore(uploads, handle.db);
+  oldSite = await startFakeOldSite();
+  fetch = { maxBytes: 5 * 1024 ** 2, timeoutMs: 10_000, privateHosts: ["127.0.0.1"] };
+});
+afterAll(async () => {
+  await oldSite.close();
+  await handle.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A fixture folder zipped as its platform zips it, its CDN's addresses pointed at the fake old site. */
+const zippedFixture = (folder: string, prefix: string, cdn: RegExp) =>
+  fixtureZip(
+    folder,
+    prefix,
+    cdn,
+    oldSite.origin,
+    path.join(dir, `${folder.replaceAll("/", "-")}-${prefix.slice(0, -1)}.zip`),
+  );
+
+const options: ImportOptions = {
+  defaultCategory: "Meh Moments",
+  categories: {},
+  keepPublished: false,
+  includePages: false,
+};
+
+/** Read the export, then import it with `chosen`, as the job does: the report, and what the run made. */
+async function importExport(
+  reader: ExportReader,
+  chosen: ImportOptions,
+  into: ObjectStore = store,
+): Promise<{ report: ImportReport; progress: ImportProgress; runId: number }> {
+  try {
+    const origin = `${reader.kind}|${reader.siteUrl ?? ""}`;
+    const flavor = "flavor" in reader && typeof reader.flavor === "string" ? reader.flavor : null;
+    const report = await planImport(handle.db, { reader, origin, fetch, flavor });
+    const run = await createRun(handle.db, "export.zip", "export.zip");
+    await planRun(handle.db, run.id, reader.kind, report);
+    await confirmRun(handle.db, run.id, chosen);
+    const progress = await runImport(handle.db, {
+      reader,
+      origin,
+      store: into,
+      runId: run.id,
+      scratchDir: dir,
+      fetch,
+      options: chosen,
+      report,
+    });
+    await finishRun(handle.db, run.id, progress);
+    return { report, progress, runId: run.id };
+  } finally {
+    await reader.close();
+  }
+}
+
+const importSubstack = async (file: string, chosen: ImportOptions) =>
+  importExport(await openSubstackExport(file, { includePages: true }), chosen);
+
+const allPosts = () => handle.db.select().from(tables.posts).orderBy(asc(tables.posts.id));
+
+describe("importing a Substack export", () => {
+  let file: string;
+  beforeAll(async () => {
+    file = await zippedFixture("substack", "mehletter-export/", /https:\/\/substackcdn\.com/g);
+  });
+
+  it("reads a report first, and then brings every post in as a draft with its images and old address", async () => {
+    const before = (await allPosts()).length;
+    const { report, progress } = await importSubstack(file, options);
+    expect(report.items).toMatchObject({ pages: 1, alreadyImported: 0 });
+    expect(report.images.missingCount).toBe(0);
+    const made = (await allPosts()).slice(before);
+    expect(made.map((p) => [p.title, p.status])).toMatchSnapshot();
+    expect(progress).toMatchObject({ itemsDone: 3, itemsTotal: 3, refused: 0 });
+    const queue = made.find((p) => p.slug === "the-queue-at-the-post-office");
+    expect(queue?.format).toBe("markdown");
+    const golden = path.join(IMPORT_FIXTURES, "imported/substack-queue.md");
+    const content = (queue?.content ?? "").replace(IMPORTED, "/uploads/images/imported-IMAGE.jpg");
+    if (process.env.UPDATE_GOLDEN) await writeFile(golden, content);
+    expect(content).toBe(await readFile(golden, "utf8"));
+    const images = await readdir(path.join(uploads, "images"));
+    expect(images.every((name) => /^imported-[0-9a-f]{32}\.jpg$/.test(name))).toBe(true);
+    // Drafts are not public, so their old addresses lead nowhere yet.
+    expect(await redirectFor(handle.db, "/p/the-queue-at-the-post-office/")).toMatchObject({ location: null });
+  });
+
+  it("changes nothing when the same export is imported again, and fetches nothing again", async () => {
+    const before = await allPosts();
+    const images = await readdir(path.join(uploads, "images"));
+    const asked = oldSite.asked.length;
+    const { report } = await importSubstack(file, { ...options, keepPublished: true });
+    // The page was not asked for the first time, so it is not among them.
+    expect(report.items.alreadyImported).toBe(3);
+    expect(await allPosts()).toEqual(before);
+    expect(await readdir(path.join(uploads, "images"))).toEqual(images);
+    expect(oldSite.asked.length).toBe(asked);
+  });
+
+  it("answers a published post's old address with its new page", async () => {
+    const [queue] = await handle.db
+      .select({ id: tables.posts.id })
+      .from(tables.posts)
+      .where(eq(tables.posts.slug, "the-queue-at-the-post-office"));
+    await handle.db
+      .update(tables.posts)
+      .set({ status: "published" })
+      .where(eq(tables.posts.id, queue?.id ?? 0));
+    expect(await redirectFor(handle.db, "/p/the-queue-at-the-post-office")).toMatchObject({
+      location: "/post/the-queue-at-the-post-office",
+    });
+  });
+});
+
+describe("importing a Hugo folder", () => {
+  it("takes images from the export itself, lists what it lacks, and keeps published posts published when asked", async () => {
+    const file = await zippedFixture("markdown/hugo", "site/", /$^/g);
+    const asked = oldSite.asked.length;
+    const { report, progress } = await importExport(await openMarkdownExport(file, { includePages: true }), {
+      ...options,
+      keepPublished: true,
+      categories: { Mornings: "Grey Days Sharp Eyes" },
+    });
+    expect(report.flavor).toBe("hugo");
+    expect(report.images.inExport).toBe(1);
+    expect(report.images.missing.map((m) => m.ref)).toContain("/images/missing.png");
+    expect(oldSite.asked.length).toBe(asked);
+    expect(progress.refused).toBe(0);
+    const [first] = await handle.db.select().from(tables.posts).where(eq(tables.posts.title, "First Light"));
+    expect(first).toMatchObject({
+      status: "published",
+      category: "Grey Days Sharp Eyes",
+      publishedAt: new Date("2021-06-21T03:00:00Z"),
+      imageAlt: "A window at dawn",
+    });
+    // The cover and the body's figure are one image of the export, brought in once.
+    expect(first?.imageUrl).toMatch(IMPORTED);
+    expect(first?.content).toContain(`![Morning](${first?.imageUrl ?? ""} "The window")`);
+    expect(await redirectFor(handle.db, "/2021/06/first-light/")).toMatchObject({ location: "/post/first-light" });
+  });
+});
+
+describe("an import that stops mid-way", () => {
+  it("goes on where it stopped when run again: every post once, every image once", async () => {
+    const file = await zippedFixture("substack", "again/", /https:\/\/substackcdn\.com/g);
+    // As if from another Substack, so nothing the first import made counts.
+    const elsewhere = async () => ({
+      ...(await openSubstackExport(file, { includePages: true })),
+      siteUrl: "https://second.example",
+    });
+    let puts = 0;
+    const failing: ObjectStore = Object.assign(Object.create(store) as ObjectStore, {
+      put: async (key: string, from: string, type: string) => {
+        // The store fails on the first image it is given, as a full disk would.
+        if (++puts === 1) throw new Error("No space left on device");
+        await store.put(key, from, type);
+      },
+    });
+    const before = (await allPosts()).length;
+    const imagesBefore = (await readdir(path.join(uploads, "images"))).length;
+    await expect(importExport(await elsewhere(), options, failing)).rejects.toThrow(/No space left/);
+    // Nothing half-written: the post whose image failed is not there.
+    expect((await allPosts()).slice(before).map((p) => p.title)).not.toContain(
+      "The queue at the post office, reconsidered",
+    );
+    // The job is tried again: the same run, from the start of the export.
+    const [run] = await handle.db.select().from(tables.importRuns).where(eq(tables.importRuns.status, "importing"));
+    const reader = await elsewhere();
+    const progress = await runImport(handle.db, {
+      reader,
+      origin: "substack|https://second.example",
+      store: failing,
+      runId: run?.id ?? 0,
+      scratchDir: dir,
+      fetch,
+      options,
+      report: importReportSchema.parse(run?.report),
+    });
+    await finishRun(handle.db, run?.id ?? 0, progress);
+    await reader.close();
+    const made = (await allPosts()).slice(before);
+    expect(made.map((p) => p.title).sort()).toEqual(
+      ["A half-written draft", "Lukewarm tea (audio)", "The queue at the post office, reconsidered"].sort(),
+    );
+    expect((await readdir(path.join(uploads, "images"))).length).toBe(imagesBefore + 1);
+    const brought = await handle.db
+      .select()
+      .from(tables.importedMedia)
+      .where(like(tables.importedMedia.sourceKey, "substack|https://second.example|%"));
+    expect(brought.map((m) => m.failure)).toEqual([null]);
+  });
+});
