@@ -113,6 +113,8 @@ describe("importing a Substack export", () => {
     expect(progress).toMatchObject({ itemsDone: 3, itemsTotal: 3, refused: 0 });
     const queue = made.find((p) => p.slug === "the-queue-at-the-post-office");
     expect(queue?.format).toBe("markdown");
+    // Substack gives no cover: the post's first image is one.
+    expect(queue).toMatchObject({ imageUrl: expect.stringMatching(IMPORTED), imageAlt: "A queue of seven people" });
     const golden = path.join(IMPORT_FIXTURES, "imported/substack-queue.md");
     const content = (queue?.content ?? "").replace(IMPORTED, "/uploads/images/imported-IMAGE.jpg");
     if (process.env.UPDATE_GOLDEN) await writeFile(golden, content);

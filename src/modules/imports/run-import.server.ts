@@ -2,6 +2,7 @@ import type { ImportProgress } from "../../../db/schema/imports.ts";
 import type { Db } from "@/lib/db.server";
 import { DomainError } from "@/lib/errors";
 import { PLACEHOLDER_IMAGE } from "@/lib/image-url";
+import { bodyReferences } from "@/lib/markdown/body-references";
 import { changeOf } from "@/modules/publishing/content-tags";
 import { sitePublisher } from "@/modules/publishing/site-pages.server";
 import { createPost } from "@/modules/posts/post-writes.server";
@@ -68,7 +69,10 @@ async function postData(
     progress.bytesDone += result.bytes;
     if ("url" in result) brought.set(ref, result.url);
   }
-  const cover = item.cover ? await bringMedia(db, target, item.cover.ref) : null;
+  // Without a cover of its own, a post's first image is its cover, as the old platform's cards showed it.
+  const first = bodyReferences(prepared.content).images[0];
+  const coverImage = item.cover ?? (first ? { ref: first.src, alt: first.alt || null } : null);
+  const cover = coverImage ? await bringMedia(db, target, coverImage.ref) : null;
   progress.bytesDone += cover?.bytes ?? 0;
   const content = rewriteAddresses(prepared.content, brought, linksToOldSite(links, target.reader.siteUrl));
   return postInputSchema.safeParse({
@@ -78,7 +82,7 @@ async function postData(
     format: "markdown",
     category: prepared.category,
     imageUrl: cover && "url" in cover ? cover.url : PLACEHOLDER_IMAGE,
-    imageAlt: cover && "url" in cover ? (item.cover?.alt ?? null) : null,
+    imageAlt: cover && "url" in cover ? (coverImage?.alt ?? null) : null,
     imageDecorative: false,
     status: "draft",
   });

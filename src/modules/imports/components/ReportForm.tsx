@@ -5,6 +5,7 @@ import type { ImportOptions, ImportReport } from "../import-schemas";
 import { SOURCE_NAMES } from "../import-words";
 
 const n = (value: number) => value.toLocaleString("en");
+const counted = (value: number, one: string) => `${n(value)} ${value === 1 ? one : `${one}s`}`;
 
 function Counts({ report }: { report: ImportReport }) {
   const { items, images } = report;
@@ -45,7 +46,7 @@ function Findings({ report }: { report: ImportReport }) {
   return (
     <div className="import-findings">
       <p>
-        {n(items.published)} published, {n(items.drafts)} drafts
+        {n(items.published)} published, {counted(items.drafts, "draft")}
         {items.scheduled > 0 && `, ${n(items.scheduled)} scheduled`}.
         {items.alreadyImported > 0 && ` ${n(items.alreadyImported)} were imported before and stay as they are.`}
       </p>
@@ -229,7 +230,11 @@ export function ReportForm({
         {report.items.pages > 0 && (
           <CheckboxField
             id="import-include-pages"
-            label={`Bring the ${n(report.items.pages)} pages in as posts too`}
+            label={
+              report.items.pages === 1
+                ? "Bring the page in as a post too"
+                : `Bring the ${n(report.items.pages)} pages in as posts too`
+            }
             checked={options.includePages}
             onChange={(includePages) => {
               setOptions({ ...options, includePages });

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { apiRequest, readableError } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
 import type { ImportJson } from "../import-json";
@@ -73,6 +74,13 @@ export function RunPanel({ id }: { id: number }) {
       });
     },
   });
+  // What the other panels show changes as the run moves on: its place in the list, the old addresses it adds.
+  const status = run.data?.status;
+  useEffect(() => {
+    if (status === undefined) return;
+    void client.invalidateQueries({ queryKey: ["imports", "list"] });
+    void client.invalidateQueries({ queryKey: ["imports", "redirects"] });
+  }, [client, status]);
   if (run.isError) return <p role="alert">{readableError(run.error, "This import could not be read.")}</p>;
   if (!run.data) return <p className="meta">Loading the import…</p>;
   const data = run.data;
