@@ -199,7 +199,14 @@ if (postgresServer && postgresPort) {
     },
     {
       // These start embedded sites of their own, whichever project runs them.
-      ignore: ["single-instance.test.ts", "restore.test.ts", "backups.test.ts", ...ENGINE_NEUTRAL, ...EDITOR_JOURNEYS],
+      ignore: [
+        "single-instance.test.ts",
+        "restore.test.ts",
+        "backups.test.ts",
+        "imports.test.ts",
+        ...ENGINE_NEUTRAL,
+        ...EDITOR_JOURNEYS,
+      ],
       alone: [...NEWSLETTER_TESTS, ...ROLLOVER_TESTS],
     },
   );

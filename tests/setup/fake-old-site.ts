@@ -7,6 +7,9 @@ export interface FakeOldSite {
   origin: string;
   /** Each path asked for, in order. */
   asked: string[];
+  /** Resolves when a path holding `holdAt` is asked for past the first `letThrough`; that answer waits until `release`. */
+  held: Promise<void>;
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -18,14 +21,28 @@ export const oldSiteImage = (): Promise<Buffer> =>
 
 /**
  * Serve a small JPEG at every path, but 404 where the path says `missing` (an image the
- * old site lost) and a page of HTML where it says `not-an-image`.
+ * old site lost) and a page of HTML where it says `not-an-image`; the first path holding
+ * `holdAt`, after the first `letThrough` of them (a dry run's question, say), is answered
+ * only once the test releases it.
  */
-export async function startFakeOldSite(): Promise<FakeOldSite> {
+export async function startFakeOldSite(holdAt?: string, letThrough = 0): Promise<FakeOldSite> {
   const image = await oldSiteImage();
   const asked: string[] = [];
+  let arrived = (): void => undefined;
+  const held = new Promise<void>((resolve) => (arrived = resolve));
+  let release = (): void => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let holding = holdAt !== undefined;
+  let passed = 0;
   const server = http.createServer((request, response) => {
     const url = request.url ?? "/";
     asked.push(url);
+    if (holding && holdAt && url.includes(holdAt) && passed++ >= letThrough) {
+      holding = false;
+      arrived();
+      void released.then(() => response.writeHead(503).end());
+      return;
+    }
     if (url.includes("missing")) response.writeHead(404).end();
     else if (url.includes("not-an-image")) response.writeHead(200, { "content-type": "text/html" }).end("<p>Hello</p>");
     else response.writeHead(200, { "content-type": "image/jpeg", "content-length": image.length }).end(image);
@@ -34,7 +51,10 @@ export async function startFakeOldSite(): Promise<FakeOldSite> {
   return {
     origin: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`,
     asked,
+    held,
+    release,
     close: async () => {
+      release();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },

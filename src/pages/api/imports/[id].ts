@@ -16,7 +16,6 @@ export const GET = defineRoute({
 export const DELETE = defineRoute({
   access: "admin",
   params: idParam,
-  status: 204,
   run: async ({ db, params }) => {
     await cancelImport(importSite(settings(), db, await siteObjects()), params.id);
   },

@@ -55,7 +55,6 @@ export const PUT = defineRoute({
 /** A dry run's end: the run is cancelled and its export deleted. */
 export const DELETE = defineRoute({
   access: "public",
-  status: 204,
   query: runQuery,
   run: async ({ db, query, context }) => {
     requireToken(context.request);

@@ -6,7 +6,6 @@ import { removeRedirect } from "@/modules/imports/redirects.server";
 export const DELETE = defineRoute({
   access: "admin",
   params: idParam,
-  status: 204,
   run: async ({ db, params }) => {
     await removeRedirect(db, params.id);
   },

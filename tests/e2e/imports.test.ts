@@ -1,0 +1,164 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { startFakeOldSite, type FakeOldSite } from "../setup/fake-old-site";
+import { fixtureZip } from "../setup/import-fixtures";
+import { writeZip } from "../setup/zip-files";
+import { expect, test } from "./fixtures";
+import { newPlace, startInstance, type Instance, type Place } from "./instance";
+
+// A site of its own: imports write many posts, and one journey kills the site mid-import.
+const ADMIN = { username: "import-admin", password: "a long import password" };
+// The fake old site is on loopback, which an import may fetch from only when named.
+const ENV = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, IMPORT_PRIVATE_HOSTS: "127.0.0.1" };
+
+// One site for both journeys, one of which kills it: they take turns.
+test.describe.configure({ mode: "serial" });
+
+let place: Place;
+let site: Instance | undefined;
+let oldSite: FakeOldSite;
+let files: string;
+
+const start = (playwright: Parameters<typeof startInstance>[0]) =>
+  startInstance(playwright, `file:${path.join(place.dataDir, "db")}`, ENV, place);
+
+async function signIn(page: Page, origin: string): Promise<void> {
+  const response = await page.context().request.post(`${origin}/api/auth/login`, {
+    data: ADMIN,
+    headers: { Origin: origin },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** Send an export from the import screen and wait for its report. */
+async function uploadExport(page: Page, origin: string, file: string): Promise<void> {
+  await page.goto(`${origin}/admin/import`);
+  await page.getByLabel("Export file").setInputFiles(file);
+  await page.getByRole("button", { name: "Read the export" }).click();
+  await expect(page.getByRole("heading", { name: /: Waiting for you$/ })).toBeVisible({ timeout: 60_000 });
+}
+
+/** Whether an image on the page has loaded whole. */
+const loaded = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(120_000);
+  place = await newPlace();
+  files = mkdtempSync(path.join(os.tmpdir(), "meh-imports-"));
+  // The dry run asks for the held image once; the import's own fetch of it is held.
+  oldSite = await startFakeOldSite("hold-me", 1);
+  site = await start(playwright);
+});
+test.afterAll(async () => {
+  await site?.stop();
+  await oldSite.close();
+  rmSync(place.dataDir, { recursive: true, force: true });
+  rmSync(files, { recursive: true, force: true });
+});
+
+test("the owner imports a Substack export: report, progress, the post with its image, its old address", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const origin = site?.origin ?? "";
+  await signIn(page, origin);
+  const file = await fixtureZip(
+    "substack",
+    "mehletter-export/",
+    /https:\/\/substackcdn\.com/g,
+    oldSite.origin,
+    path.join(files, "mehletter.zip"),
+  );
+  await uploadExport(page, origin, file);
+  await expect(page.getByRole("heading", { name: "A Substack export" })).toBeVisible();
+  const counts = page.getByRole("definition");
+  await expect(page.getByLabel("What the export holds")).toContainText("Posts3");
+  await expect(counts.first()).toHaveText("3");
+  await expect(page.getByText("Nothing has been written yet.")).toBeVisible();
+  await page.getByText("Left behind").click();
+  await expect(page.getByText("1 threads")).toBeVisible();
+
+  await page.getByLabel(/Keep published posts published/).check();
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "3 posts brought in." })).toBeVisible({ timeout: 60_000 });
+
+  // The old address leads to the new page, and the page shows the image the import copied.
+  const old = await page.context().request.get(`${origin}/p/the-queue-at-the-post-office`, { maxRedirects: 0 });
+  expect(old.status()).toBe(301);
+  expect(old.headers().location).toBe("/post/the-queue-at-the-post-office");
+  await page.goto(`${origin}/p/the-queue-at-the-post-office`);
+  await expect(page).toHaveURL(`${origin}/post/the-queue-at-the-post-office`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("The queue at the post office, reconsidered");
+  const figure = page.getByRole("figure").filter({ hasText: "Seven people, one open counter." });
+  await expect(figure).toBeVisible();
+  await expect(figure.getByRole("img", { name: "A queue of seven people" })).toHaveAttribute(
+    "src",
+    // Served resized by the image endpoint, from the copy the import made.
+    /imported-[0-9a-f]{32}\.jpg/,
+  );
+  expect(await loaded(page, "figure img")).toBe(true);
+
+  // Listed among the old addresses, and once removed, not found.
+  await page.goto(`${origin}/admin/import`);
+  const row = page.getByRole("row").filter({ hasText: "/p/the-queue-at-the-post-office" });
+  await expect(row).toBeVisible();
+  await row.getByRole("button", { name: "Remove /p/the-queue-at-the-post-office" }).click();
+  await expect(row).toHaveCount(0);
+  const gone = await page.context().request.get(`${origin}/p/the-queue-at-the-post-office`, { maxRedirects: 0 });
+  expect(gone.status()).toBe(404);
+
+  // The same export again: nothing new.
+  await uploadExport(page, origin, file);
+  await expect(page.getByText("3 were imported before and stay as they are.")).toBeVisible();
+});
+
+test("an import killed mid-way goes on when the site starts again: every post once, every image once", async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  // Six posts, five images; the fourth post's image is held by the old site until the site is killed.
+  const posts = new Map<string, Buffer>();
+  for (let n = 1; n <= 6; n++) {
+    const image = n === 4 ? "hold-me" : `img-${String(n === 6 ? 1 : n)}`;
+    posts.set(
+      `posts/post-${String(n)}.md`,
+      Buffer.from(
+        `---\ntitle: Interrupted ${String(n)}\ndate: 2020-01-0${String(n)}\n---\n![Picture ${String(n)}](${oldSite.origin}/${image}.jpg)\n\nWords ${String(n)}.\n`,
+      ),
+    );
+  }
+  const file = path.join(files, "interrupted.zip");
+  await writeZip(file, posts);
+  const copies = () =>
+    readdirSync(path.join(place.dataDir, "uploads", "images")).filter((name) => name.startsWith("imported-"));
+  const before = copies();
+  let origin = site?.origin ?? "";
+  await signIn(page, origin);
+  await uploadExport(page, origin, file);
+  await expect(page.getByText("Images: 0 in the export, 5 to fetch from the old site.")).toBeVisible();
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await oldSite.held;
+  // Three posts are in, the fourth waits for its image: the site dies here.
+  await expect(page.getByRole("status").filter({ hasText: "3 of 6 posts" })).toBeVisible();
+  await site?.kill();
+
+  site = await start(playwright);
+  origin = site.origin;
+  await signIn(page, origin);
+  await page.goto(`${origin}/admin/import`);
+  await page.getByRole("button", { name: "interrupted.zip" }).first().click();
+  await expect(page.getByRole("status").filter({ hasText: "6 posts brought in." })).toBeVisible({ timeout: 60_000 });
+  const titles = await page.context().request.get(`${origin}/api/posts?status=draft&limit=50`);
+  expect(titles.status()).toBe(200);
+  const body = (await titles.json()) as { title: string }[];
+  const interrupted = body.map((p) => p.title).filter((t) => t.startsWith("Interrupted"));
+  expect(interrupted.sort()).toEqual([1, 2, 3, 4, 5, 6].map((n) => `Interrupted ${String(n)}`));
+  expect(copies().filter((name) => !before.includes(name))).toHaveLength(5);
+});
