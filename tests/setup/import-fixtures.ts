@@ -1,3 +1,4 @@
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { folderFiles, writeZip } from "./zip-files.ts";
 
@@ -23,5 +24,12 @@ export async function fixtureZip(
     if (TEXT.test(name)) files.set(name, Buffer.from(bytes.toString("utf8").replace(cdn, origin)));
   }
   await writeZip(file, files);
+  return file;
+}
+
+/** A fixture export that is one file (a WXR, a Ghost JSON), with the addresses `cdn` matches pointed at `origin`. */
+export async function fixtureFile(name: string, cdn: RegExp, origin: string, file: string): Promise<string> {
+  const text = await readFile(path.join(IMPORT_FIXTURES, name), "utf8");
+  await writeFile(file, text.replace(cdn, origin));
   return file;
 }

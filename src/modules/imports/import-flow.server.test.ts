@@ -5,9 +5,11 @@ import { asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
 import { startFakeOldSite, type FakeOldSite } from "../../../tests/setup/fake-old-site.ts";
+import { queuedJobs } from "../../../tests/setup/queued-jobs.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
-import { fixtureZip, IMPORT_FIXTURES } from "../../../tests/setup/import-fixtures.ts";
+import { fixtureFile, fixtureZip, IMPORT_FIXTURES } from "../../../tests/setup/import-fixtures.ts";
 import { tables } from "@/lib/db.server";
+import { useJobSender } from "@/lib/job-registry";
 import { LocalStore } from "@/modules/uploads/local-store.server";
 import type { FetchLimits } from "./fetch-media.server";
 import type { ImportProgress } from "../../../db/schema/imports.ts";
@@ -15,6 +17,7 @@ import type { ObjectStore } from "@/modules/uploads/object-store.server";
 import { importReportSchema, type ImportOptions, type ImportReport } from "./import-schemas";
 import type { ExportReader } from "./source-item";
 import { confirmRun, createRun, finishRun, planRun } from "./import-runs.server";
+import { openExport } from "./open-export.server";
 import { planImport } from "./plan-import.server";
 import { openMarkdownExport } from "./readers/markdown-folder.server";
 import { openSubstackExport } from "./readers/substack.server";
@@ -37,9 +40,12 @@ beforeAll(async () => {
   uploads = path.join(dir, "uploads");
   store = new LocalStore(uploads, handle.db);
   oldSite = await startFakeOldSite();
+  // A schedule imported as one asks the queue to wake it at its time.
+  useJobSender(queuedJobs(handle).sender);
   fetch = { maxBytes: 5 * 1024 ** 2, timeoutMs: 10_000, privateHosts: ["127.0.0.1"] };
 });
 afterAll(async () => {
+  useJobSender(undefined);
   await oldSite.close();
   await handle.close();
   await rm(dir, { recursive: true, force: true });
@@ -149,6 +155,55 @@ describe("importing a Substack export", () => {
     expect(await redirectFor(handle.db, "/p/the-queue-at-the-post-office")).toMatchObject({
       location: "/post/the-queue-at-the-post-office",
     });
+  });
+});
+
+describe("importing a WordPress export", () => {
+  it("brings posts in with their images and featured image, rewrites links to the old site, and maps categories", async () => {
+    const file = await fixtureFile(
+      "wordpress/export.xml",
+      /https:\/\/oldblog\.example/g,
+      oldSite.origin,
+      path.join(dir, "wordpress.xml"),
+    );
+    const opened = await openExport(file, "wordpress.xml");
+    expect(opened.origin).toBe(`wordpress|${oldSite.origin}`);
+    const { report, progress } = await importExport(opened.reader, {
+      ...options,
+      keepPublished: true,
+      categories: { Hotels: "Waiting Room Diaries" },
+    });
+    expect(report.items).toMatchObject({ posts: 5, pages: 1, published: 3, drafts: 2, scheduled: 1 });
+    expect(report.images.missing.map((m) => [m.item, m.reason])).toEqual([
+      ["A draft about doors", "the old site answered 404"],
+    ]);
+    expect(report.terms.find((t) => t.name === "Meh Moments")?.suggested).toBe("Meh Moments");
+    expect(report.skipped).toMatchObject({ comments: 3, "posts in the trash": 1, "menu items": 1 });
+    expect(progress).toMatchObject({ itemsDone: 5, refused: 0 });
+    const lobby = (await allPosts()).find((p) => p.title === "Why the lobby matters");
+    expect(lobby).toMatchObject({
+      status: "published",
+      category: "Waiting Room Diaries",
+      publishedAt: new Date("2019-05-04T09:30:00Z"),
+      imageUrl: expect.stringMatching(IMPORTED),
+      imageAlt: "A beige lobby, empty",
+    });
+    const golden = path.join(IMPORT_FIXTURES, "imported/wordpress-lobby.md");
+    // A link to an old post the export does not bring stays on the old site, as the fixture names it.
+    const content = (lobby?.content ?? "")
+      .replace(IMPORTED, "/uploads/images/imported-IMAGE.jpg")
+      .replaceAll(oldSite.origin, "https://oldblog.example");
+    if (process.env.UPDATE_GOLDEN) await writeFile(golden, content);
+    expect(content).toBe(await readFile(golden, "utf8"));
+    const corridors = (await allPosts()).find((p) => p.title === "Corridors, ranked");
+    expect(corridors?.category).toBe("Meh Moments");
+    const scheduled = (await allPosts()).find((p) => p.title === "Tomorrow’s beige");
+    expect(scheduled?.status).toBe("scheduled");
+    expect(await redirectFor(handle.db, "/2019/05/why-the-lobby-matters/")).toMatchObject({
+      location: "/post/why-the-lobby-matters",
+    });
+    expect(await redirectFor(handle.db, "/2020/06/caf%C3%A9-thoughts")).toMatchObject({ location: null });
+    await opened.reader.close();
   });
 });
 

@@ -9,6 +9,7 @@ describe("redirectPath", () => {
     expect(redirectPath("/@name/some-post-1a2b3c")).toBe("/@name/some-post-1a2b3c");
     expect(redirectPath("/p/ça-va")).toBe("/p/%C3%A7a-va");
     expect(redirectPath("/p/%C3%A7a-va/")).toBe("/p/%C3%A7a-va");
+    expect(redirectPath("/2020/06/caf%c3%a9-thoughts/")).toBe("/2020/06/caf%C3%A9-thoughts");
     expect(redirectPath("/a/../b/")).toBe("/b");
   });
 

@@ -44,7 +44,8 @@ export function redirectPath(address: string): string | null {
   } catch {
     return null;
   }
-  const path = pathname.replace(/\/+$/, "");
+  // One spelling of each escape, as browsers send them: WordPress writes `%c3%a9`, a browser `%C3%A9`.
+  const path = pathname.replace(/\/+$/, "").replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
   const first = path.split("/")[1] ?? "";
   if (path === "" || SITE_SEGMENTS.has(decodeSegment(first).toLowerCase())) return null;
   return path;

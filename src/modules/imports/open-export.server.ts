@@ -4,6 +4,7 @@ import { ExportZip } from "./export-zip.server";
 import { openMarkdownExport } from "./readers/markdown-folder.server";
 import { openMediumExport } from "./readers/medium.server";
 import { openSubstackExport } from "./readers/substack.server";
+import { openWordPressExport } from "./readers/wordpress.server";
 import { refuseExport, type ExportReader } from "./source-item";
 
 /** An export opened by the reader its contents call for. */
@@ -65,6 +66,10 @@ async function zipKind(file: string): Promise<"archive" | "substack" | "medium" 
  */
 export async function openExport(file: string, fileName: string): Promise<OpenedExport> {
   const bytes = await head(file);
+  const text = bytes
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trimStart();
   let reader: ExportReader;
   let flavor: string | null = null;
   const options = { includePages: true };
@@ -77,7 +82,8 @@ export async function openExport(file: string, fileName: string): Promise<Opened
       flavor = markdown.flavor;
       reader = markdown;
     }
-  } else {
+  } else if (text.startsWith("<")) reader = await openWordPressExport(file, options);
+  else {
     throw refuseExport(
       `${fileName} is not an export the site can read: a WordPress .xml, a Ghost .json or .zip, a Substack, Medium or Markdown .zip, or a site archive.`,
     );

@@ -33,11 +33,24 @@ function itemsToWrite({ report, options }: ImportTarget): number {
   return posts + (options.includePages ? pages : 0);
 }
 
+/** Every old address the export's items had: the links inside it that lead to one of them lead here now. */
+async function exportPaths(target: ImportTarget): Promise<Set<string>> {
+  const paths = new Set<string>();
+  for await (const item of target.reader.items()) {
+    for (const old of item.oldPaths) {
+      const path = redirectPath(old);
+      if (path) paths.add(path);
+    }
+  }
+  return paths;
+}
+
 /**
- * Links to the old site's own posts lead to their old addresses here, which answer with the
- * new pages whatever order the posts came in; every other link stays.
+ * Links to the old site's own posts, those the export brings, lead to their old addresses
+ * here, which answer with the new pages whatever order the posts came in; every other link
+ * stays as it was, to the old site.
  */
-function linksToOldSite(links: string[], siteUrl: string | null): Map<string, string> {
+function linksToOldSite(links: string[], siteUrl: string | null, brought: ReadonlySet<string>): Map<string, string> {
   const map = new Map<string, string>();
   if (!siteUrl) return map;
   const host = new URL(siteUrl).host;
@@ -49,7 +62,7 @@ function linksToOldSite(links: string[], siteUrl: string | null): Map<string, st
       continue;
     }
     const path = url.host === host ? redirectPath(url.pathname) : null;
-    if (path && !/\.[a-z0-9]{2,5}$/i.test(path)) map.set(link, path);
+    if (path && brought.has(path)) map.set(link, path);
   }
   return map;
 }
@@ -61,20 +74,21 @@ async function postData(
   item: SourceItem,
   prepared: PreparedPost,
   progress: ImportProgress,
+  brought: ReadonlySet<string>,
 ) {
-  const brought = new Map<string, string>();
+  const copies = new Map<string, string>();
   const { images, links } = bodyAddresses(prepared.content);
   for (const ref of images) {
     const result = await bringMedia(db, target, ref);
     progress.bytesDone += result.bytes;
-    if ("url" in result) brought.set(ref, result.url);
+    if ("url" in result) copies.set(ref, result.url);
   }
   // Without a cover of its own, a post's first image is its cover, as the old platform's cards showed it.
   const first = bodyReferences(prepared.content).images[0];
   const coverImage = item.cover ?? (first ? { ref: first.src, alt: first.alt || null } : null);
   const cover = coverImage ? await bringMedia(db, target, coverImage.ref) : null;
   progress.bytesDone += cover?.bytes ?? 0;
-  const content = rewriteAddresses(prepared.content, brought, linksToOldSite(links, target.reader.siteUrl));
+  const content = rewriteAddresses(prepared.content, copies, linksToOldSite(links, target.reader.siteUrl, brought));
   return postInputSchema.safeParse({
     title: prepared.title,
     excerpt: prepared.excerpt,
@@ -139,6 +153,7 @@ export async function runImport(db: Db, target: ImportTarget): Promise<ImportPro
     keptAsDrafts: 0,
     refused: 0,
   };
+  const brought = await exportPaths(target);
   let sinceRedirects = 0;
   for await (const item of target.reader.items()) {
     if (item.kind === "video" || (item.isPage && !target.options.includePages)) continue;
@@ -146,7 +161,7 @@ export async function runImport(db: Db, target: ImportTarget): Promise<ImportPro
     if (!(await alreadyImported(db, itemKey(target.origin, item)))) {
       const { markdown } = itemMarkdown(item, target.reader.siteUrl);
       const prepared = preparePost(item, markdown, target.options);
-      const data = "post" in prepared ? await postData(db, target, item, prepared.post, progress) : null;
+      const data = "post" in prepared ? await postData(db, target, item, prepared.post, progress, brought) : null;
       if (data?.success && "post" in prepared) {
         if (await writeItem(db, target, item, data.data, prepared.post)) progress.keptAsDrafts++;
         sinceRedirects++;
