@@ -171,6 +171,21 @@ describe("htmlToMarkdown with HTML it must not trust", () => {
     expect(second?.length).toBeGreaterThan(500_000);
     expect(third).toContain("[^1]: note");
   });
+
+  it("moves a hundred thousand siblings without shifting the rest each time", () => {
+    const gallery = `<figure>${'<img src="a.jpg" alt="A">'.repeat(50_000)}</figure>`;
+    const paragraphs = "Para\n\n".repeat(100_000);
+    expect(plain(gallery).markdown).toBe(`${Array.from({ length: 50_000 }, () => "![A](a.jpg)").join("\n\n")}\n`);
+    expect(htmlToMarkdown(paragraphs, { flavor: "wordpress" }).markdown.split("\n\n")).toHaveLength(100_000);
+  });
+
+  it("keeps the words of HTML nested too deep to read, and says its formatting went", () => {
+    const html = `${"<div><b>".repeat(5_000)}Deep *down*${"</b></div>".repeat(5_000)}<script>alert(1)</script>`;
+    expect(plain(html)).toEqual({
+      markdown: "Deep \\*down\\*\n",
+      dropped: ["its formatting, nested too deep to read (its words are kept)"],
+    });
+  });
 });
 
 describe("htmlToMarkdown's reading of each source", () => {

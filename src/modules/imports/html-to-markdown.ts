@@ -1,6 +1,6 @@
 import type { HtmlFlavor } from "./source-item";
 import { withoutHeldMarks } from "./html/code-blocks";
-import { DroppedTally } from "./html/dropped-kinds";
+import { DroppedTally, droppedKind } from "./html/dropped-kinds";
 import { parseBody, unwrapMarkerLookalikes } from "./html/dom";
 import { shapeFigures, unwrapImageLinks } from "./html/figures";
 import { moveFootnotes } from "./html/footnotes";
@@ -13,12 +13,16 @@ import { reshapeSubstack } from "./html/substack";
 import { tidyMarkdown } from "./html/tidy-markdown";
 import { removeComments, removeUntrusted } from "./html/untrusted";
 import { isBlockContent, reshapeWordPress } from "./html/wordpress";
+import { wordsOnly } from "./html/words-only";
 
 export interface HtmlToMarkdownOptions {
   flavor: HtmlFlavor;
   /** The old site's address, which Ghost writes as `__GHOST_URL__`; without it, its links are root-relative. */
   siteUrl?: string | null;
 }
+
+/** Said once at most: a body is either read or, nested too deep, taken as its words. */
+const TOO_DEEP = droppedKind("its formatting, nested too deep to read (its words are kept)", "");
 
 /** A footnote's definition: its first line after the label, the rest indented to stay in it. */
 const definition = (number: number, markdown: string): string =>
@@ -35,8 +39,22 @@ const definition = (number: number, markdown: string): string =>
  * @example htmlToMarkdown("<h1>Hi</h1><p>A <b>bold</b> move</p>", { flavor: "plain" }) // { markdown: "## Hi\n\nA **bold** move\n", dropped: [] }
  */
 export function htmlToMarkdown(html: string, options: HtmlToMarkdownOptions): { markdown: string; dropped: string[] } {
-  const { flavor } = options;
   const dropped = new DroppedTally();
+  try {
+    return { markdown: convert(html, options, dropped), dropped: dropped.list() };
+  } catch (error) {
+    // HTML nested thousands deep overflows the stack of the parser or of turndown, which
+    // both recurse; its words are still carried, without their formatting.
+    if (!(error instanceof RangeError)) throw error;
+    const words = new DroppedTally();
+    words.add(TOO_DEEP);
+    return { markdown: tidyMarkdown(wordsOnly(withoutHeldMarks(html))), dropped: words.list() };
+  }
+}
+
+/** The conversion itself, as `htmlToMarkdown` says, tallying what it leaves out in `dropped`. */
+function convert(html: string, options: HtmlToMarkdownOptions, dropped: DroppedTally): string {
+  const { flavor } = options;
   const clean = withoutHeldMarks(html);
   const source =
     flavor === "wordpress"
@@ -62,6 +80,5 @@ export function htmlToMarkdown(html: string, options: HtmlToMarkdownOptions): { 
   const notes = moveFootnotes(root);
   const { write, putBack } = markdownWriter(dropped);
   const definitions = notes.map(({ number, content }) => definition(number, write(content)));
-  const markdown = putBack(tidyMarkdown([write(root), ...definitions].join("\n\n")));
-  return { markdown, dropped: dropped.list() };
+  return putBack(tidyMarkdown([write(root), ...definitions].join("\n\n")));
 }

@@ -22,13 +22,44 @@ export const elements = (root: ParentNode, selector: string): Element[] => Array
  * `nodes` appended to `parent`, in order. domino, the DOM turndown reads, has no
  * `ParentNode.append`.
  */
-export function appendAll(parent: Node, nodes: Node[]): void {
-  for (const node of nodes) parent.appendChild(node);
+export function appendAll(parent: Element | DocumentFragment, nodes: Node[]): void {
+  const fragment = parent.ownerDocument.createDocumentFragment();
+  for (let index = nodes.length - 1; index >= 0; index -= 1) {
+    const node = nodes[index];
+    if (node) fragment.insertBefore(node, fragment.firstChild);
+  }
+  parent.appendChild(fragment);
+}
+
+/**
+ * `node` replaced by `nodes`, in order, in time that grows with their number. Not
+ * `replaceWith(...nodes)`: spread into a call, a hundred thousand nodes overflow the stack.
+ * domino keeps a parent's children in an array once they are listed, and taking one from
+ * its front shifts (and renumbers) all the rest: the nodes are taken from the last, into a
+ * fragment that goes in with one splice.
+ */
+export function replaceWithAll(node: ChildNode, nodes: Node[]): void {
+  const { parentNode: parent, ownerDocument: document } = node;
+  if (!parent || !document) return;
+  const fragment = document.createDocumentFragment();
+  for (let index = nodes.length - 1; index >= 0; index -= 1) {
+    const each = nodes[index];
+    if (each) fragment.insertBefore(each, fragment.firstChild);
+  }
+  parent.replaceChild(fragment, node);
+}
+
+/** `nodes` taken out, from the last, for the reason `replaceWithAll` gives. */
+export function removeAll(nodes: Node[]): void {
+  for (let index = nodes.length - 1; index >= 0; index -= 1) {
+    const node = nodes[index];
+    node?.parentNode?.removeChild(node);
+  }
 }
 
 /** `element` replaced by its own children. */
 export function unwrap(element: Element): void {
-  element.replaceWith(...Array.from(element.childNodes));
+  replaceWithAll(element, Array.from(element.childNodes));
 }
 
 /** Words as a reader sees them: runs of white space as one space, none at either end. */

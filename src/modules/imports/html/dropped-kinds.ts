@@ -18,10 +18,12 @@ export const droppedKind = (one: string, many: string): DroppedKind => ({ one, m
 export class DroppedTally {
   readonly #counts = new Map<string, { kind: DroppedKind; count: number }>();
 
-  add(kind: DroppedKind): void {
+  /** `count` more of `kind` (one unless said). */
+  add(kind: DroppedKind, count = 1): void {
+    if (count <= 0) return;
     const seen = this.#counts.get(kind.one);
-    if (seen) seen.count += 1;
-    else this.#counts.set(kind.one, { kind, count: 1 });
+    if (seen) seen.count += count;
+    else this.#counts.set(kind.one, { kind, count });
   }
 
   list(): string[] {

@@ -1,4 +1,4 @@
-import { MARKERS, elements, figureMarker, paragraph, unwrap, words } from "./dom";
+import { MARKERS, elements, figureMarker, paragraph, replaceWithAll, unwrap, words } from "./dom";
 
 const IMAGE_FILE = /\.(?:jpe?g|png|gif|webp|avif|bmp|tiff?)$/i;
 
@@ -53,8 +53,13 @@ export function shapeFigures(root: Element): void {
       continue;
     }
     if (first) {
-      const figures = items.map((item) => (item.localName === "img" ? figureMarker(item, "") : item));
-      figure.replaceWith(...figures, ...(caption ? [paragraph(document, [document.createTextNode(caption)])] : []));
+      // From the last: each image leaves the figure's children, whose front is costly to take from.
+      const figures = [...items]
+        .reverse()
+        .map((item) => (item.localName === "img" ? figureMarker(item, "") : item))
+        .reverse();
+      const captioned = caption ? [paragraph(document, [document.createTextNode(caption)])] : [];
+      replaceWithAll(figure, [...figures, ...captioned]);
       continue;
     }
     if (captionElement) captionElement.replaceWith(paragraph(document, Array.from(captionElement.childNodes)));

@@ -1,4 +1,4 @@
-import { appendAll, elements, noteRefMarker, words } from "./dom";
+import { appendAll, elements, noteRefMarker, removeAll, words } from "./dom";
 
 /** A footnote moved out of the text: its number and what it says, still as HTML. */
 export interface MovedNote {
@@ -99,7 +99,7 @@ export function moveFootnotes(root: Element): MovedNote[] {
     const alone = sup?.localName === "sup" && sup.children.length === 1 && words(sup) === words(link);
     (alone ? sup : link).replaceWith(noteRefMarker(document, number));
   }
-  for (const note of numbers.keys()) note.remove();
+  removeAll([...numbers.keys()]);
   for (const list of elements(root, `${NOTE_LISTS}, hr.footnotes-sep`))
     if (root.contains(list) && !list.querySelector("li")) list.remove();
   return moved;

@@ -1,5 +1,5 @@
 import { droppedKind, type DroppedKind, type DroppedTally } from "./dropped-kinds";
-import { boxMarker, elements, paragraph, words } from "./dom";
+import { boxMarker, elements, paragraph, removeAll, words } from "./dom";
 import { embedLine } from "./embed-lines";
 import { videoPageAddress } from "./video-addresses";
 
@@ -69,9 +69,9 @@ export function reshapeGhost(root: Element, dropped: DroppedTally): void {
     [".kg-product-card", PRODUCT],
     [".kg-signup-card", SIGNUP],
   ];
-  for (const [selector, kind] of leftOut)
-    for (const card of elements(root, selector)) {
-      dropped.add(kind);
-      card.remove();
-    }
+  for (const [selector, kind] of leftOut) {
+    const cards = elements(root, selector);
+    dropped.add(kind, cards.length);
+    removeAll(cards);
+  }
 }

@@ -15,7 +15,7 @@ function rename(element: Element, name: string): Element {
 export function shiftHeadings(root: Element): void {
   const headings = elements(root, "h1, h2, h3, h4, h5, h6");
   const levels = headings.map((heading) => Number(heading.localName.slice(1)));
-  const shift = 2 - Math.min(...levels);
+  const shift = 2 - levels.reduce((highest, level) => Math.min(highest, level), 6);
   headings.forEach((heading, index) => {
     const level = Math.min(6, (levels[index] ?? 2) + shift);
     if (level !== levels[index]) rename(heading, `h${String(level)}`);

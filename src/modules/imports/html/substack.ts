@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { droppedKind, type DroppedTally } from "./dropped-kinds";
-import { boxMarker, elements, paragraph, videoMarker, words } from "./dom";
+import { boxMarker, elements, paragraph, removeAll, videoMarker, words } from "./dom";
 
 const SUBSCRIBE = droppedKind("a subscribe button", "subscribe buttons");
 const BUTTON = droppedKind("a button", "buttons");
@@ -48,18 +48,18 @@ export function reshapeSubstack(root: Element, dropped: DroppedTally): void {
   const document = root.ownerDocument;
   const buttons =
     "div.subscription-widget-wrap, div.subscription-widget-wrap-editor, div.captioned-button-wrap, p.button-wrapper";
-  for (const button of elements(root, buttons)) {
-    if (!root.contains(button)) continue;
+  const leftOut = elements(root, buttons);
+  for (const button of leftOut) {
+    // A button inside a captioned one goes with it, and is not counted again.
+    if (button.parentElement?.closest(buttons)) continue;
     const subscribe =
       button.matches("[class*=subscription-widget]") ||
       /subscribe/i.test(button.querySelector("a")?.getAttribute("href") ?? button.getAttribute("data-attrs") ?? "");
     dropped.add(subscribe ? SUBSCRIBE : BUTTON);
-    button.remove();
   }
-  for (const poll of elements(root, "div.poll-embed")) {
-    dropped.add(POLL);
-    poll.remove();
-  }
+  const polls = elements(root, "div.poll-embed");
+  dropped.add(POLL, polls.length);
+  removeAll([...leftOut, ...polls, ...elements(root, "div.paywall-jump")]);
   for (const wrap of elements(root, "div.youtube-wrap")) {
     const id = youtubeId(wrap);
     if (id) wrap.replaceWith(paragraph(document, [videoMarker(document, `https://www.youtube.com/watch?v=${id}`)]));
@@ -80,5 +80,4 @@ export function reshapeSubstack(root: Element, dropped: DroppedTally): void {
     anchor.textContent = title ? words(title) : href;
     post.replaceWith(paragraph(document, [anchor]));
   }
-  for (const jump of elements(root, "div.paywall-jump")) jump.remove();
 }

@@ -1,5 +1,5 @@
 import { droppedKind, type DroppedTally } from "./dropped-kinds";
-import { elements, paragraph, videoMarker } from "./dom";
+import { elements, paragraph, removeAll, videoMarker } from "./dom";
 import { videoPageAddress } from "./video-addresses";
 
 /**
@@ -51,7 +51,7 @@ export function removeComments(root: Element): void {
   const walker = root.ownerDocument.createTreeWalker(root, 128 /* NodeFilter.SHOW_COMMENT */);
   const comments: Node[] = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) comments.push(node);
-  for (const comment of comments) comment.parentNode?.removeChild(comment);
+  removeAll(comments);
 }
 
 /**
@@ -61,26 +61,28 @@ export function removeComments(root: Element): void {
  */
 export function removeUntrusted(root: Element, dropped: DroppedTally): void {
   const document = root.ownerDocument;
-  for (const element of elements(root, REMOVED)) {
-    // An element inside one already removed has gone with it.
-    if (!root.contains(element)) continue;
+  const removed = elements(root, REMOVED);
+  for (const element of removed) {
+    // An element inside another goes with it, and is not counted again.
+    if (element.parentElement?.closest(REMOVED)) continue;
     if (element.localName === "form") dropped.add(FORM);
     if (["object", "embed", "applet"].includes(element.localName)) dropped.add(OBJECT);
-    element.remove();
   }
-  for (const media of elements(root, "video, audio")) {
-    dropped.add(media.localName === "video" ? VIDEO_FILE : AUDIO_FILE);
-    media.remove();
-  }
-  for (const frame of elements(root, "iframe")) {
+  removeAll(removed);
+  const media = elements(root, "video, audio");
+  for (const player of media) dropped.add(player.localName === "video" ? VIDEO_FILE : AUDIO_FILE);
+  removeAll(media);
+  const frames = elements(root, "iframe");
+  const others: Element[] = [];
+  for (const frame of frames) {
     const video = videoPageAddress(frame.getAttribute("src"));
-    if (video) frame.replaceWith(paragraph(document, [videoMarker(document, video)]));
-    else {
-      const host = frameHost(frame);
-      dropped.add(
-        host ? droppedKind(`an embed from ${host}`, `embeds from ${host}`) : droppedKind("an embed", "embeds"),
-      );
-      frame.remove();
+    if (video) {
+      frame.replaceWith(paragraph(document, [videoMarker(document, video)]));
+      continue;
     }
+    const host = frameHost(frame);
+    dropped.add(host ? droppedKind(`an embed from ${host}`, `embeds from ${host}`) : droppedKind("an embed", "embeds"));
+    others.push(frame);
   }
+  removeAll(others);
 }

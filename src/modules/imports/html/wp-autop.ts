@@ -1,4 +1,4 @@
-import { paragraph } from "./dom";
+import { paragraph, removeAll, replaceWithAll } from "./dom";
 
 /** Elements that stand as blocks of their own: words between them become paragraphs. */
 const BLOCK = new Set([
@@ -78,8 +78,8 @@ export function autoParagraphs(container: Element): void {
       const place = document.createTextNode("");
       first.parentNode.insertBefore(place, first);
       const made = paragraphsOf(run, document);
-      for (const node of run) if (node.nodeType === 3) node.parentNode?.removeChild(node);
-      place.replaceWith(...made);
+      removeAll(run.filter((node) => node.nodeType === 3));
+      replaceWithAll(place, made);
     }
     run = [];
   };
