@@ -228,6 +228,13 @@ describe("htmlToMarkdown's reading of each source", () => {
     expect(plain(html).markdown).toBe("1. ```sh\n   ls\n\n   cd\n   ```\n\n> ```\n> a\n>\n> b\n> ```\n");
   });
 
+  it("gives every table a heading row, and a table with no rows only its caption", () => {
+    expect(
+      plain("<table><tr><td>Hotel</td><td>Chairs</td></tr><tr><td>Regent | East</td><td>1</td></tr></table>").markdown,
+    ).toBe("| Hotel | Chairs |\n| --- | --- |\n| Regent \\| East | 1 |\n");
+    expect(plain("<table><caption>Nothing yet</caption></table><table></table>").markdown).toBe("Nothing yet\n");
+  });
+
   it("turns a Vimeo player into its video's line, with an unlisted video's key", () => {
     const html = '<iframe src="https://player.vimeo.com/video/76979871?h=8a2b3c&amp;title=0"></iframe>';
     expect(plain(html).markdown).toBe("https://vimeo.com/76979871/8a2b3c\n");

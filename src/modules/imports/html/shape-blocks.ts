@@ -1,4 +1,4 @@
-import { appendAll, elements, unwrap } from "./dom";
+import { appendAll, elements, paragraph, replaceWithAll, unwrap } from "./dom";
 
 /** Swap `element` for a new one named `name`, with its children. */
 function rename(element: Element, name: string): Element {
@@ -54,20 +54,22 @@ export function shapeTables(root: Element): void {
   for (const br of elements(root, "td br, th br, h1 br, h2 br, h3 br, h4 br, h5 br, h6 br")) br.replaceWith(" ");
   for (const table of elements(root, "table").reverse()) {
     const rows = elements(table, "tr").filter((row) => row.closest("table") === table);
-    const [head, ...body] = rows;
-    const shaped = document.createElement("table");
-    if (head) {
-      const thead = document.createElement("thead");
-      thead.appendChild(head);
-      for (const cell of elements(head, "td").filter((cell) => cell.parentElement === head)) rename(cell, "th");
-      const tbody = document.createElement("tbody");
-      appendAll(tbody, body);
-      appendAll(shaped, [thead, tbody]);
-    }
     const caption = table.querySelector("caption");
-    const before = caption ? [document.createElement("p")] : [];
-    if (caption && before[0]) appendAll(before[0], Array.from(caption.childNodes));
-    table.replaceWith(...before, shaped);
+    const before = caption ? [paragraph(document, Array.from(caption.childNodes))] : [];
+    const [head, ...body] = rows;
+    // A table with no rows says nothing but its caption; turndown's table rule expects a row.
+    if (!head) {
+      replaceWithAll(table, before);
+      continue;
+    }
+    const thead = document.createElement("thead");
+    thead.appendChild(head);
+    for (const cell of elements(head, "td").filter((cell) => cell.parentElement === head)) rename(cell, "th");
+    const tbody = document.createElement("tbody");
+    appendAll(tbody, body);
+    const shaped = document.createElement("table");
+    appendAll(shaped, [thead, tbody]);
+    replaceWithAll(table, [...before, shaped]);
   }
 }
 
