@@ -179,6 +179,18 @@ describe("htmlToMarkdown with HTML it must not trust", () => {
     expect(htmlToMarkdown(paragraphs, { flavor: "wordpress" }).markdown.split("\n\n")).toHaveLength(100_000);
   });
 
+  it("keeps its tree whole through markup as broken as random HTML", () => {
+    // Found by converting random HTML: an emptied card inside a card once left the tree in pieces.
+    const html =
+      "<h4><table></h4>text <i><hr><figure class='kg-card kg-embed-card'>_<div class=footnote-content>" +
+      "<p class=button-wrapper><figure class='kg-card kg-embed-card'><div class=footnote-content>\n\n<section class='section'>" +
+      "<p class=button-wrapper>Subscribe<img src=a.jpg alt=x><p>Kept</table>";
+    expect(htmlToMarkdown(html, { flavor: "substack" })).toEqual({
+      markdown: "## text* --- \\_ Kept *\n",
+      dropped: ["2 buttons"],
+    });
+  });
+
   it("keeps the words of HTML nested too deep to read, and says its formatting went", () => {
     const html = `${"<div><b>".repeat(5_000)}Deep *down*${"</b></div>".repeat(5_000)}<script>alert(1)</script>`;
     expect(plain(html)).toEqual({
@@ -226,6 +238,12 @@ describe("htmlToMarkdown's reading of each source", () => {
     const html =
       '<ol><li><pre><code class="language-sh">ls\n\ncd</code></pre></li></ol><blockquote><pre>a\n\nb</pre></blockquote>';
     expect(plain(html).markdown).toBe("1. ```sh\n   ls\n\n   cd\n   ```\n\n> ```\n> a\n>\n> b\n> ```\n");
+  });
+
+  it("writes a code block inside a heading or a cell as inline code, where a block cannot stand", () => {
+    expect(plain("<h2>Run <pre>ls\n-la</pre></h2><table><tr><th><pre>a`b</pre></th></tr></table>").markdown).toBe(
+      "## Run `ls -la`\n\n| ``a`b`` |\n| --- |\n",
+    );
   });
 
   it("gives every table a heading row, and a table with no rows only its caption", () => {

@@ -3,7 +3,9 @@
  * character, taken out of every source before it is read (`withoutHeldMarks`).
  */
 const MARK = "\uE000";
-const HELD = new RegExp(`^(.*?)${MARK}(\\d+)${MARK}$`);
+/** A held block alone on its line, after only what nests it: indentation, quotes' `>`, list markers. */
+const HELD = new RegExp(`^((?:[ >]|[-*+] |\\d{1,9}[.)] )*)${MARK}(\\d+)${MARK}$`);
+const HELD_WITHIN = new RegExp(`${MARK}(\\d+)${MARK}`, "g");
 
 /** A source's text without the mark, so only the converter's own places are filled. */
 export const withoutHeldMarks = (html: string): string => html.replaceAll(MARK, "");
@@ -16,6 +18,17 @@ function fenced(code: string, language: string): string[] {
   return [`${fence}${language}`, ...code.replace(/\n$/, "").split("\n"), fence];
 }
 
+/** `code` on one line, as inline code: its fence of backticks one longer than any run inside it. */
+function inline(code: string): string {
+  const words = code.replace(/\s+/g, " ").trim();
+  let longest = 0;
+  for (const [run] of words.matchAll(/`+/g)) longest = Math.max(longest, run.length);
+  const ticks = "`".repeat(longest + 1);
+  // CommonMark takes one space off each end, so code that starts or ends with a backtick can be told apart from the fence.
+  const pad = /^`|`$/.test(words) ? " " : "";
+  return words ? `${ticks}${pad}${words}${pad}${ticks}` : "";
+}
+
 /**
  * Code blocks kept aside while turndown writes the text around them, and put back after.
  * Turndown trims its output with `/[\t\r\n\s]+$/`, which retries at every space of a long
@@ -26,9 +39,11 @@ function fenced(code: string, language: string): string[] {
  */
 export class HeldCodeBlocks {
   readonly #blocks: string[][] = [];
+  readonly #code: string[] = [];
 
   /** The line that holds a block of `code` in `language` (possibly empty) until `putBack`. */
   hold(code: string, language: string): string {
+    this.#code.push(code);
     const index = this.#blocks.push(fenced(code, language)) - 1;
     return `${MARK}${String(index)}${MARK}`;
   }
@@ -38,9 +53,12 @@ export class HeldCodeBlocks {
     return markdown
       .split("\n")
       .map((line) => {
-        const held = line.includes(MARK) ? HELD.exec(line) : null;
+        if (!line.includes(MARK)) return line;
+        const held = HELD.exec(line);
         const block = held ? this.#blocks[Number(held[2])] : undefined;
-        if (!held || !block) return line;
+        // A block inside a heading, a cell or a link has only its line: there it is inline code.
+        if (!held || !block)
+          return line.replace(HELD_WITHIN, (_, index: string) => inline(this.#code[Number(index)] ?? ""));
         const prefix = held[1] ?? "";
         // Lines after the first are inside the same list item: its marker's width in spaces.
         const inside = prefix.replace(/(?:[-*+]|\d+[.)]) /g, (marker) => " ".repeat(marker.length));

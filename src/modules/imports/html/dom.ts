@@ -36,7 +36,9 @@ export function appendAll(parent: Element | DocumentFragment, nodes: Node[]): vo
  * `replaceWith(...nodes)`: spread into a call, a hundred thousand nodes overflow the stack.
  * domino keeps a parent's children in an array once they are listed, and taking one from
  * its front shifts (and renumbers) all the rest: the nodes are taken from the last, into a
- * fragment that goes in with one splice.
+ * fragment that goes in with one splice. Put in before `node`, not in its place: domino's
+ * `replaceChild` with a fragment can leave a child whose parent is not the element holding
+ * it (found by converting random HTML), and with an empty one leaves `node` where it was.
  */
 export function replaceWithAll(node: ChildNode, nodes: Node[]): void {
   const { parentNode: parent, ownerDocument: document } = node;
@@ -46,7 +48,8 @@ export function replaceWithAll(node: ChildNode, nodes: Node[]): void {
     const each = nodes[index];
     if (each) fragment.insertBefore(each, fragment.firstChild);
   }
-  parent.replaceChild(fragment, node);
+  parent.insertBefore(fragment, node);
+  parent.removeChild(node);
 }
 
 /** `nodes` taken out, from the last, for the reason `replaceWithAll` gives. */
