@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { renderBody } from "@/lib/markdown/render-body";
+import { bodyText, renderBody } from "@/lib/markdown/render-body";
 import { htmlToMarkdown } from "./html-to-markdown";
 import type { HtmlFlavor } from "./source-item";
 
@@ -94,6 +94,17 @@ describe.each(fixtures)("htmlToMarkdown on $name", ({ name, flavor, dropped, cap
     expect(html.match(/class="sidenote__number"/g) ?? []).toHaveLength(notes);
     expect(html.match(/embed__start--outside/g) ?? []).toHaveLength(videos);
     expect(html).not.toMatch(/<script|javascript:/i);
+  });
+
+  it("reads its own Markdown back, drawn as a letter's HTML, with the same words and notes", async () => {
+    const { markdown } = await convert(name, flavor);
+    const letter = renderBody(
+      { content: markdown, format: "markdown" },
+      { idPrefix: "p1-", medium: "mail", siteUrl: "https://meh.example" },
+    );
+    const again = htmlToMarkdown(letter, { flavor: "plain" }).markdown;
+    expect(bodyText({ content: again, format: "markdown" })).toBe(bodyText({ content: markdown, format: "markdown" }));
+    expect(again.match(/^\[\^\d+\]:/gm) ?? []).toHaveLength(notes);
   });
 });
 
