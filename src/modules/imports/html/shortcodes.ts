@@ -127,23 +127,27 @@ const isShortcode = (tag: Tag, paired: boolean) =>
  * WordPress's shortcodes in a post's content replaced by what the essay can carry: a
  * `[caption]` as a figure, `[embed]`, `[youtube]` and `[vimeo]` as an embed block (a video
  * becomes its line), `[code]` as a code block. Any other is taken out and tallied in
- * `dropped` ("a [gallery] shortcode"); the words an unknown one encloses are kept. An
- * escaped one (`[[gallery]]`) stays as its text.
+ * `dropped` ("a [gallery] shortcode"); the words an unknown one encloses are kept, and the
+ * shortcodes it encloses (a form's fields) go untallied, as part of it. An escaped one
+ * (`[[gallery]]`) stays as its text.
  */
 export function replaceShortcodes(html: string, dropped: DroppedTally): string {
   const tags = tagsOf(html);
   const closers = new Set(tags.flatMap((tag) => (tag.closedBy === undefined ? [] : [tag.closedBy])));
   let out = "";
   let cursor = 0;
+  // Where the content of the outermost shortcode left out ends: those inside it are its parts.
+  let partsUntil = -1;
   for (let index = 0; index < tags.length; index += 1) {
     const tag = tags[index];
     if (!tag || tag.start < cursor) continue;
     if (!isShortcode(tag, tag.closedBy !== undefined || closers.has(index))) continue;
-    out += html.slice(cursor, tag.start);
+    // `[[name]]` is WordPress's way to write a shortcode's text: one bracket each side goes.
+    const escaped = html[tag.start - 1] === "[" && html[tag.end] === "]";
+    out += html.slice(cursor, escaped ? tag.start - 1 : tag.start);
     cursor = tag.end;
-    if (html[tag.start - 1] === "[" && html[tag.end] === "]") {
-      // `[[name]]` is WordPress's way to write a shortcode's text: one bracket each side goes.
-      out = `${out.slice(0, -1)}${html.slice(tag.start, tag.end)}`;
+    if (escaped) {
+      out += html.slice(tag.start, tag.end);
       cursor = tag.end + 1;
       continue;
     }
@@ -159,7 +163,10 @@ export function replaceShortcodes(html: string, dropped: DroppedTally): string {
     else if (tag.name === "youtube" || tag.name === "vimeo")
       whole(embedBlock(videoAddress(tag.name, tag.attrs, content)));
     else if (tag.name === "code" || tag.name === "sourcecode") whole(codeBlock(tag.attrs, content));
-    else dropped.add(droppedKind(`a [${tag.name}] shortcode`, `[${tag.name}] shortcodes`));
+    else {
+      if (tag.start >= partsUntil) dropped.add(droppedKind(`a [${tag.name}] shortcode`, `[${tag.name}] shortcodes`));
+      if (closer) partsUntil = Math.max(partsUntil, closer.start);
+    }
   }
   return out + html.slice(cursor);
 }
