@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { bodyText, renderBody } from "@/lib/markdown/render-body";
 import { htmlToMarkdown } from "./html-to-markdown";
+import { wordpressFootnotes } from "./html/wordpress-footnotes";
 import type { HtmlFlavor } from "./source-item";
 
 /** Each fixture, shaped like its platform's export, with what converting it must leave out and what its page must show. */
@@ -188,7 +189,9 @@ describe("htmlToMarkdown with HTML it must not trust", () => {
     expect(escaped.markdown).toBe(`${"\\[gallery\\] ".repeat(100_000).trimEnd()}\n`);
     const unclosed = htmlToMarkdown("[caption id=1 ".repeat(100_000), { flavor: "wordpress" });
     expect(unclosed.markdown.length).toBeGreaterThan(1_000_000);
-    const unknown = htmlToMarkdown("[vc_row][vc_column]Words[/vc_column][/vc_row]".repeat(20_000), { flavor: "wordpress" });
+    const unknown = htmlToMarkdown("[vc_row][vc_column]Words[/vc_column][/vc_row]".repeat(20_000), {
+      flavor: "wordpress",
+    });
     expect(unknown.dropped).toEqual(["20000 [vc_row] shortcodes"]);
   });
 
@@ -239,6 +242,16 @@ describe("htmlToMarkdown's reading of each source", () => {
     expect(htmlToMarkdown(html, { flavor: "wordpress" }).markdown).toBe(
       "One\\\ntwo\n\nThree\n\n```\na\n\nb\n```\n\n- x y\n\n| c d |\n| --- |\n",
     );
+  });
+
+  it("finds the notes WordPress keeps in a post's meta, once its reader appends them", () => {
+    const content =
+      '<!-- wp:paragraph -->\n<p>Said.<sup data-fn="a1" class="fn"><a href="#a1" id="a1-link">1</a></sup></p>\n<!-- /wp:paragraph -->\n\n<!-- wp:footnotes /-->';
+    const meta = JSON.stringify([{ id: "a1", content: "A <em>note</em>." }]);
+    const html = content + wordpressFootnotes(meta);
+    expect(htmlToMarkdown(html, { flavor: "wordpress" }).markdown).toBe("Said.[^1]\n\n[^1]: A *note*.\n");
+    expect(wordpressFootnotes("not json")).toBe("");
+    expect(wordpressFootnotes('[{"id":1}]')).toBe("");
   });
 
   it("takes a Substack video by its element's id when its attributes do not name it", () => {
