@@ -120,7 +120,8 @@ describe("importing a Substack export", () => {
     const queue = made.find((p) => p.slug === "the-queue-at-the-post-office");
     expect(queue?.format).toBe("markdown");
     // Substack gives no cover: the post's first image is one.
-    expect(queue).toMatchObject({ imageUrl: expect.stringMatching(IMPORTED), imageAlt: "A queue of seven people" });
+    expect(queue?.imageUrl).toMatch(IMPORTED);
+    expect(queue?.imageAlt).toBe("A queue of seven people");
     const golden = path.join(IMPORT_FIXTURES, "imported/substack-queue.md");
     const content = (queue?.content ?? "").replace(IMPORTED, "/uploads/images/imported-IMAGE.jpg");
     if (process.env.UPDATE_GOLDEN) await writeFile(golden, content);
@@ -185,9 +186,9 @@ describe("importing a WordPress export", () => {
       status: "published",
       category: "Waiting Room Diaries",
       publishedAt: new Date("2019-05-04T09:30:00Z"),
-      imageUrl: expect.stringMatching(IMPORTED),
       imageAlt: "A beige lobby, empty",
     });
+    expect(lobby?.imageUrl).toMatch(IMPORTED);
     const golden = path.join(IMPORT_FIXTURES, "imported/wordpress-lobby.md");
     // A link to an old post the export does not bring stays on the old site, as the fixture names it.
     const content = (lobby?.content ?? "")

@@ -105,6 +105,15 @@ describe("openWordPressExport", () => {
     expect(await readAll(reader)).toEqual(first);
   });
 
+  it("gives a post the footnotes the block editor kept in its meta", async () => {
+    const noted = post(3, { body: '<p>Meh.<sup data-fn="n1"><a href="#n1" id="n1-link">1</a></sup></p>' }).replace(
+      "</item>",
+      '<wp:postmeta><wp:meta_key>footnotes</wp:meta_key><wp:meta_value><![CDATA[[{"id":"n1","content":"A note."}]]]></wp:meta_value></wp:postmeta></item>',
+    );
+    const [item] = await readAll(await openWordPressExport(await written("notes.xml", wxr(noted))));
+    expect(item?.body).toMatchObject({ html: expect.stringMatching(/<li id="n1">A note\.<\/li>/) as unknown });
+  });
+
   it("reads a large export as a stream, item by item", async () => {
     const items = Array.from({ length: 3000 }, (_, n) => post(n + 1, { body: `<p>${"meh ".repeat(200)}</p>` })).join(
       "\n",

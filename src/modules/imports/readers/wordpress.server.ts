@@ -1,5 +1,6 @@
 import { createReadStream } from "node:fs";
 import { SaxesParser, type SaxesTagPlain } from "saxes";
+import { wordpressFootnotes } from "../html/wordpress-footnotes";
 import { refuseExport, type ExportReader, type SourceItem } from "../source-item";
 import { checkedBody, checkedTitle, itemName, sourceDate } from "./item-checks";
 import { PAGES_NOT_ASKED, SkipTally, type ReaderOptions } from "./reader-options";
@@ -209,7 +210,15 @@ function itemOf(
     title,
     slug: decodedSlug(raw.fields.get("wp:post_name") ?? ""),
     excerpt: raw.fields.get("excerpt:encoded")?.trim() || null,
-    body: { format: "html", flavor: "wordpress", html: checkedBody(raw.fields.get("content:encoded") ?? "", name) },
+    // The block editor keeps a post's footnotes in its meta, not its content.
+    body: {
+      format: "html",
+      flavor: "wordpress",
+      html: checkedBody(
+        (raw.fields.get("content:encoded") ?? "") + wordpressFootnotes(raw.meta.get("footnotes") ?? null),
+        name,
+      ),
+    },
     status,
     publishedAt: dateOf(raw, name),
     updatedAt: (() => {
