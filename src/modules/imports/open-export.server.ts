@@ -1,6 +1,7 @@
 import { open } from "node:fs/promises";
 import { ARCHIVE_FORMAT, MANIFEST_PATH } from "@/modules/archive/archive-format";
 import { ExportZip } from "./export-zip.server";
+import { openGhostExport } from "./readers/ghost.server";
 import { openMarkdownExport } from "./readers/markdown-folder.server";
 import { openMediumExport } from "./readers/medium.server";
 import { openSubstackExport } from "./readers/substack.server";
@@ -32,7 +33,7 @@ async function head(file: string): Promise<Buffer> {
 }
 
 /** Which reader a zip's files call for, by the files each kind of export always has. */
-async function zipKind(file: string): Promise<"archive" | "substack" | "medium" | "markdown"> {
+async function zipKind(file: string): Promise<"archive" | "substack" | "ghost" | "medium" | "markdown"> {
   const zip = await ExportZip.open(file);
   try {
     const paths = zip.paths;
@@ -46,6 +47,7 @@ async function zipKind(file: string): Promise<"archive" | "substack" | "medium" 
       }
     }
     if (named("posts.csv").length) return "substack";
+    if (paths.some((p) => p.toLowerCase().endsWith(".json") && !p.includes("content/"))) return "ghost";
     if (paths.some((p) => /(^|\/)posts\/[^/]+\.html$/i.test(p))) return "medium";
     if (paths.some((p) => MARKDOWN.test(p))) return "markdown";
     if (paths.some((p) => p.toLowerCase().endsWith(".xml"))) {
@@ -76,6 +78,7 @@ export async function openExport(file: string, fileName: string): Promise<Opened
   if (bytes.subarray(0, 4).equals(ZIP_SIGNATURE)) {
     const kind = await zipKind(file);
     if (kind === "substack") reader = await openSubstackExport(file, options);
+    else if (kind === "ghost") reader = await openGhostExport(file, options);
     else if (kind === "medium") reader = await openMediumExport(file);
     else {
       const markdown = await openMarkdownExport(file, options);
@@ -83,6 +86,7 @@ export async function openExport(file: string, fileName: string): Promise<Opened
       reader = markdown;
     }
   } else if (text.startsWith("<")) reader = await openWordPressExport(file, options);
+  else if (text.startsWith("{")) reader = await openGhostExport(file, options);
   else {
     throw refuseExport(
       `${fileName} is not an export the site can read: a WordPress .xml, a Ghost .json or .zip, a Substack, Medium or Markdown .zip, or a site archive.`,
