@@ -144,39 +144,41 @@ function TermMap({
         </select>
       </div>
       {report.terms.length > 0 && (
-        <table className="import-table">
-          <caption className="visually-hidden">The old site&apos;s categories and tags</caption>
-          <thead>
-            <tr>
-              <th scope="col">On the old site</th>
-              <th scope="col">Posts</th>
-              <th scope="col">Here</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.terms.map((term, index) => (
-              <tr key={term.name}>
-                <th scope="row">{term.name}</th>
-                <td>{n(term.count)}</td>
-                <td>
-                  <select
-                    aria-label={`Category for ${term.name}`}
-                    id={`import-term-${String(index)}`}
-                    value={options.categories[term.name] ?? ""}
-                    onChange={(e) => {
-                      setTerm(term.name, e.target.value);
-                    }}
-                  >
-                    <option value="">The default</option>
-                    {CATEGORIES.map((c) => (
-                      <option key={c}>{c}</option>
-                    ))}
-                  </select>
-                </td>
+        <div className="import-table-wrap">
+          <table className="import-table import-table--terms">
+            <caption className="visually-hidden">The old site&apos;s categories and tags</caption>
+            <thead>
+              <tr>
+                <th scope="col">On the old site</th>
+                <th scope="col">Here</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {report.terms.map((term, index) => (
+                <tr key={term.name}>
+                  <th scope="row">
+                    {term.name} <span className="meta">({counted(term.count, "post")})</span>
+                  </th>
+                  <td>
+                    <select
+                      aria-label={`Category for ${term.name}`}
+                      id={`import-term-${String(index)}`}
+                      value={options.categories[term.name] ?? ""}
+                      onChange={(e) => {
+                        setTerm(term.name, e.target.value);
+                      }}
+                    >
+                      <option value="">The default</option>
+                      {CATEGORIES.map((c) => (
+                        <option key={c}>{c}</option>
+                      ))}
+                    </select>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </fieldset>
   );
