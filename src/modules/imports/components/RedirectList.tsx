@@ -3,6 +3,15 @@ import { apiRequest, readableError } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
 import type { RedirectJson } from "../import-json";
 
+/** An address as a person reads it: `/caf%C3%A9` as `/café`. */
+function readable(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
 /** The old addresses that lead to imported posts, each removable. */
 export function RedirectList() {
   const client = useQueryClient();
@@ -46,14 +55,14 @@ export function RedirectList() {
               {rows.map((row) => (
                 <tr key={row.id}>
                   <td>
-                    <code>{row.path}</code>
+                    <code>{readable(row.path)}</code>
                   </td>
                   <td>{row.to ? <a href={row.to}>{row.title}</a> : row.title}</td>
                   <td>
                     <button
                       className="button button--quiet"
                       type="button"
-                      aria-label={`Remove ${row.path}`}
+                      aria-label={`Remove ${readable(row.path)}`}
                       disabled={remove.isPending}
                       onClick={() => {
                         remove.mutate(row.id);
