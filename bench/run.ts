@@ -11,6 +11,7 @@ import path from "node:path";
 import type { FloodKind } from "./flood";
 import { archiveRows, archiveSection } from "./archive-site";
 import { essayRenderSection, essayRenderTimes } from "./essay-render";
+import { wxrRow, wxrSection } from "./import-wxr";
 import { jsBytes } from "./js-bytes";
 import {
   cacheState,
@@ -380,6 +381,8 @@ async function main(): Promise<void> {
   lines.push(...essayRenderSection(essayRenderTimes()));
   // With no site running: each archive is made by a process of its own.
   lines.push(...archiveSection(await archiveRows()));
+  // With no site running: the export is read by a process of its own.
+  lines.push(...wxrSection(await wxrRow()));
   // Last, and with no other site running: each size starts a site of its own.
   lines.push(...scaleSection(await scaleRows()));
   const report = lines.join("\n");

@@ -12,21 +12,15 @@ export interface SlugSource {
 
 /**
  * The slug a new item titled `title` would get now: the title's (SPEC §5), made unique with
- * -1, -2, … against the slugs there are (and `alsoTaken`: those an import's dry run has
- * already given out). What a form shows while one writes.
+ * -1, -2, … against the slugs there are. What a form shows while one writes.
  */
-export async function freeSlug(
-  db: Db,
-  { column, table, fallback }: SlugSource,
-  title: string,
-  alsoTaken: ReadonlySet<string> = new Set(),
-): Promise<string> {
+export async function freeSlug(db: Db, { column, table, fallback }: SlugSource, title: string): Promise<string> {
   const base = slugify(title) || fallback;
   const taken = await db
     .select({ slug: sql<string>`${column}` })
     .from(table)
     .where(sql`${column} = ${base} or ${column} ~ ${`^${base}-[0-9]+$`}`);
-  return newSlug(title, fallback, new Set([...taken.map((row) => row.slug), ...alsoTaken]));
+  return newSlug(title, fallback, new Set(taken.map((row) => row.slug)));
 }
 
 /**

@@ -1,8 +1,32 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull, like } from "drizzle-orm";
 import { type Db, tables } from "@/lib/db.server";
 import { redirectPath } from "./old-paths";
 
-const { importedItems, redirects } = tables;
+const { importedItems, importedMedia, redirects } = tables;
+
+/**
+ * The keys of every item earlier imports of this old site made (and that are still here),
+ * read at once: what a dry run of a large export checks each item against.
+ */
+export async function importedFrom(db: Db, origin: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ key: importedItems.sourceKey })
+    .from(importedItems)
+    .where(like(importedItems.sourceKey, `${likeLiteral(origin)}|%`));
+  return new Set(rows.map((row) => row.key));
+}
+
+/** The images earlier imports of this old site brought in, by their old address: read at once, as above. */
+export async function mediaBroughtFrom(db: Db, origin: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ ref: importedMedia.ref })
+    .from(importedMedia)
+    .where(and(like(importedMedia.sourceKey, `${likeLiteral(origin)}|%`), isNotNull(importedMedia.url)));
+  return new Set(rows.map((row) => row.ref));
+}
+
+/** `text` matched as itself in a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Whether an earlier import made the item with this key (and it is still here). */
 export async function alreadyImported(db: Db, key: string): Promise<boolean> {

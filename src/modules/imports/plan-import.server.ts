@@ -1,18 +1,15 @@
-import { eq } from "drizzle-orm";
 import pLimit from "p-limit";
 import { type Db, tables } from "@/lib/db.server";
-import { freeSlug } from "@/lib/unique-slug.server";
-import { postSlugs } from "@/modules/posts/post-writes.server";
+import { ownString } from "@/lib/own-string";
+import { uniqueSlug } from "@/lib/slug";
 import { bodyAddresses } from "./body-addresses";
 import { FetchRefused, probeMedia, type FetchLimits } from "./fetch-media.server";
 import { REPORT_EXAMPLES, type ImportOptions, type ImportReport } from "./import-schemas";
-import { alreadyImported } from "./imported-items.server";
+import { importedFrom, mediaBroughtFrom } from "./imported-items.server";
 import { itemKey, itemMarkdown } from "./item-markdown";
 import { redirectPath } from "./old-paths";
 import { preparePost, suggestedCategory } from "./prepare-item";
 import type { ExportReader, SourceItem } from "./source-item";
-
-const { importedMedia } = tables;
 
 /** What a dry run reads with. */
 export interface PlanSource {
@@ -50,17 +47,19 @@ class Examples<T> {
   }
 }
 
+/** Every post's slug there is: what a new one must not be. */
+async function takenSlugs(db: Db): Promise<Set<string>> {
+  const rows = await db.select({ slug: tables.posts.slug }).from(tables.posts);
+  return new Set(rows.map((row) => row.slug));
+}
+
 /** Where each image waits: in the export, on the old site (asked), already here, or nowhere. */
 async function findImages(db: Db, source: PlanSource, refs: Map<string, string>, report: ImportReport) {
+  const brought = await mediaBroughtFrom(db, source.origin);
   const missing = new Examples<ImportReport["images"]["missing"][number]>();
   const probes: { ref: string; item: string; address: string }[] = [];
   for (const [ref, item] of refs) {
-    const [known] = await db
-      .select({ url: importedMedia.url })
-      .from(importedMedia)
-      .where(eq(importedMedia.sourceKey, `${source.origin}|${ref}`))
-      .limit(1);
-    if (known?.url) continue;
+    if (brought.has(ref)) continue;
     const inExport = await source.reader.openMedia(ref);
     if (inExport) {
       // Only its size is wanted now; the stream is left unread.
@@ -127,20 +126,23 @@ export async function planImport(db: Db, source: PlanSource): Promise<ImportRepo
   const terms = new Map<string, number>();
   const images = new Map<string, string>();
   const clashes = new Examples<ImportReport["slugClashes"][number]>();
-  const given = new Set<string>();
+  // Read once, not per item: a large export has tens of thousands.
+  const imported = await importedFrom(db, source.origin);
+  const taken = await takenSlugs(db);
   let read = 0;
   for await (const item of reader.items()) {
     read++;
     if (item.kind === "video") report.items.videos++;
     else if (item.isPage) report.items.pages++;
     else report.items.posts++;
-    if (await alreadyImported(db, itemKey(source.origin, item))) {
+    if (imported.has(itemKey(source.origin, item))) {
       report.items.alreadyImported++;
       await source.onItem?.(read);
       continue;
     }
     report.items[item.status === "draft" ? "drafts" : item.status === "scheduled" ? "scheduled" : "published"]++;
-    for (const term of item.terms) terms.set(term, (terms.get(term) ?? 0) + 1);
+    // What is kept past this item is copied, so it keeps no part of the export alive (see ownString).
+    for (const term of item.terms) terms.set(ownString(term), (terms.get(term) ?? 0) + 1);
     const { markdown, dropped: lost } = itemMarkdown(item, reader.siteUrl);
     for (const what of [...item.dropped, ...lost]) dropped.set(what, (dropped.get(what) ?? 0) + 1);
     const prepared = preparePost(item, markdown, READING);
@@ -149,11 +151,11 @@ export async function planImport(db: Db, source: PlanSource): Promise<ImportRepo
       await source.onItem?.(read);
       continue;
     }
-    const becomes = await freeSlug(db, postSlugs, prepared.post.slug, given);
-    given.add(becomes);
+    const becomes = uniqueSlug(prepared.post.slug, taken);
+    taken.add(becomes);
     if (becomes !== prepared.post.slug) clashes.add({ item: title(item), slug: prepared.post.slug, becomes });
     for (const ref of [...bodyAddresses(markdown).images, ...(item.cover ? [item.cover.ref] : [])]) {
-      if (!images.has(ref)) images.set(ref, title(item));
+      if (!images.has(ref)) images.set(ownString(ref), ownString(title(item)));
     }
     report.oldPaths += new Set(item.oldPaths.map(redirectPath).filter(Boolean)).size;
     await source.onItem?.(read);

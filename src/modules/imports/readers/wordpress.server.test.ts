@@ -88,6 +88,13 @@ describe("openWordPressExport", () => {
     // A draft has no GMT date (all zeros): its local date stands in; its `?p=` address is no path.
     expect(items[2]).toMatchObject({ publishedAt: new Date("2024-03-01T12:00:00Z"), oldPaths: [] });
     expect(items[3]?.title).toBe("Tomorrow’s beige");
+    const undated = post(2).replace(
+      /<wp:post_date_gmt>.*<\/wp:post_date_gmt>/,
+      "<wp:post_date_gmt>0000-00-00 00:00:00</wp:post_date_gmt><wp:post_date>0000-00-00 00:00:00</wp:post_date><pubDate>Mon, 30 Nov -0001 00:00:00 +0000</pubDate>",
+    );
+    const [draft] = await readAll(await openWordPressExport(await written("undated.xml", wxr(undated))));
+    // A draft never published has no date at all: WordPress writes zeros, and a year of -1.
+    expect(draft?.publishedAt).toBeNull();
     expect(reader.skipped()).toEqual({
       comments: 3,
       "pages (not asked for)": 1,
@@ -111,7 +118,17 @@ describe("openWordPressExport", () => {
       '<wp:postmeta><wp:meta_key>footnotes</wp:meta_key><wp:meta_value><![CDATA[[{"id":"n1","content":"A note."}]]]></wp:meta_value></wp:postmeta></item>',
     );
     const [item] = await readAll(await openWordPressExport(await written("notes.xml", wxr(noted))));
+    expect(item?.terms).toEqual([]);
     expect(item?.body).toMatchObject({ html: expect.stringMatching(/<li id="n1">A note\.<\/li>/) as unknown });
+  });
+
+  it("takes a term's name as WordPress escaped it for HTML, as it reads", async () => {
+    const termed = post(5).replace(
+      "</item>",
+      '<category domain="category" nicename="food-drink"><![CDATA[Food &amp; Drink]]></category></item>',
+    );
+    const [item] = await readAll(await openWordPressExport(await written("terms.xml", wxr(termed))));
+    expect(item?.terms).toEqual(["Food & Drink"]);
   });
 
   it("reads a large export as a stream, item by item", async () => {
@@ -155,7 +172,16 @@ describe("openWordPressExport", () => {
       );
     });
 
+    it("a body past 5 MB", async () => {
+      expect(await refusal(await written("body.xml", wxr(post(4, { body: "x".repeat(5 * 1024 ** 2 + 1) }))))).toMatch(
+        /^Post 4: its body is 5242881 bytes, more than the 5242880 allowed/,
+      );
+    });
+
     it("absurd dates", async () => {
+      expect(await refusal(await written("words.xml", wxr(post(9, { date: "next tuesday" }))))).toMatch(
+        /^Post 9: its post_date_gmt "next tuesday" is not a date/,
+      );
       expect(await refusal(await written("old.xml", wxr(post(9, { date: "0001-01-01 00:00:01" }))))).toMatch(
         /^Post 9: its post_date_gmt falls in 1, outside 1970 to 2100/,
       );

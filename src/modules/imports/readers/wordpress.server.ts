@@ -1,5 +1,6 @@
 import { createReadStream } from "node:fs";
 import { SaxesParser, type SaxesTagPlain } from "saxes";
+import { ownString } from "@/lib/own-string";
 import { wordpressFootnotes } from "../html/wordpress-footnotes";
 import { refuseExport, type ExportReader, type SourceItem } from "../source-item";
 import { checkedBody, checkedTitle, itemName, sourceDate } from "./item-checks";
@@ -140,7 +141,7 @@ async function* wxrItems(
       item.meta.set(meta.key, meta.value);
       meta = undefined;
     } else if (name === "category" && term) {
-      const label = text.trim();
+      const label = unescapeTerm(text.trim());
       if (label && term.domain === "category") item.categories.push(label);
       else if (label && term.domain === "post_tag") item.tags.push(label);
       term = undefined;
@@ -164,13 +165,24 @@ async function* wxrItems(
   if (!seen.wxrVersion) throw refuseExport("Not a WordPress export: it has no wp:wxr_version.");
 }
 
+/** WordPress keeps a term's name escaped as HTML (`Food &amp; Drink`): the site wants it as read. */
+const unescapeTerm = (name: string): string =>
+  name
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;/g, "'")
+    .replace(/&amp;/g, "&");
+
 /** A WordPress date: GMT when it has one (a draft's is all zeros), else the site's local time, else the feed's. */
 function dateOf(raw: RawItem, name: string): Date | null {
   const gmt = raw.fields.get("wp:post_date_gmt")?.trim();
   if (gmt && !gmt.startsWith("0000")) return sourceDate(gmt, "post_date_gmt", name);
   const local = raw.fields.get("wp:post_date")?.trim();
   if (local && !local.startsWith("0000")) return sourceDate(local, "post_date", name);
-  return sourceDate(raw.fields.get("pubDate")?.trim() || null, "pubDate", name);
+  // A draft never published has all three as nothing: its pubDate is WordPress's "-0001".
+  const feed = raw.fields.get("pubDate")?.trim();
+  return feed && !feed.includes("-0001") ? sourceDate(feed, "pubDate", name) : null;
 }
 
 /** The path a post answered at, from its permalink; none for a `?p=123` address, which is no path. */
@@ -251,7 +263,10 @@ export async function openWordPressExport(file: string, options: ReaderOptions =
     if (raw.fields.get("wp:post_type") !== "attachment") continue;
     const url = raw.fields.get("wp:attachment_url")?.trim();
     const alt = raw.meta.get("_wp_attachment_image_alt") ?? "";
-    if (url) attachments.set(raw.fields.get("wp:post_id")?.trim() ?? "", { url, alt });
+    const id = raw.fields.get("wp:post_id")?.trim() ?? "";
+    if (url)
+      // Kept while the whole export is read: copies, not slices of the chunks read (see ownString).
+      attachments.set(ownString(id), { url: ownString(url), alt: ownString(alt) });
   }
   const tally = new SkipTally();
   return {
