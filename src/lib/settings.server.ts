@@ -89,7 +89,12 @@ const settingsSchema = z
       .string()
       .trim()
       .default("")
-      .transform((v) => v.split(",").map((host) => host.trim().toLowerCase()).filter(Boolean)),
+      .transform((v) =>
+        v
+          .split(",")
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
     LOG_LEVEL: optional.pipe(z.enum(["info", "debug"], { error: "must be info or debug" }).optional()),
   })
