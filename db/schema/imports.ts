@@ -16,8 +16,10 @@ export interface ImportProgress {
   bytesTotal: number;
   /** Published on the old site and meant to stay so, but kept as drafts: the site would not publish them as they are. */
   keptAsDrafts: number;
-  /** Items the site could not take (the report says why). */
+  /** Items the site could not take. */
   refused: number;
+  /** Which, and why (the first hundred). */
+  refusals: { item: string; reason: string }[];
 }
 
 const statusList = sql.raw(IMPORT_STATUSES.map((s) => `'${s}'`).join(", "));

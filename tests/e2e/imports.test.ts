@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,6 +24,21 @@ let files: string;
 
 const start = (playwright: Parameters<typeof startInstance>[0]) =>
   startInstance(playwright, `file:${path.join(place.dataDir, "db")}`, ENV, place);
+
+/** `npm run import` with `args`, against the place's data folder: its exit code and what it printed. */
+function importCommand(args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/import.ts", ...args], {
+    env: { ...process.env, ...ENV, DATA_DIR: place.dataDir, SITE_URL: `http://127.0.0.1:${String(place.port)}` },
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) =>
+    child.on("exit", (code) => {
+      resolve({ code, output });
+    }),
+  );
+}
 
 async function signIn(page: Page, origin: string): Promise<void> {
   const response = await page.context().request.post(`${origin}/api/auth/login`, {
@@ -175,6 +191,25 @@ test("the owner imports a WordPress export: maps its categories, watches it come
   } finally {
     await blog.close();
   }
+});
+
+test("npm run import asks the running site: the report printed, and with --dry-run nothing written", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const origin = site?.origin ?? "";
+  const file = await fixtureZip("markdown/hugo", "blog/", /$^/g, oldSite.origin, path.join(files, "hugo.zip"));
+  const { code, output } = await importCommand([file, "--dry-run"]);
+  expect(code, output).toBe(0);
+  expect(output).toContain("The site is running: it does the import.");
+  expect(output).toContain("A Markdown folder export (hugo)");
+  expect(output).toContain("2 images: 1 in the export, 0 to fetch, 1 missing");
+  expect(output).toContain("Dry run: nothing was written.");
+  await signIn(page, origin);
+  const posts = await page.context().request.get(`${origin}/api/posts?status=all&limit=50`);
+  expect(((await posts.json()) as { title: string }[]).map((p) => p.title)).not.toContain("First Light");
+  await page.goto(`${origin}/admin/import`);
+  await expect(page.getByRole("listitem").filter({ hasText: "hugo.zip" })).toContainText("Cancelled");
 });
 
 test("an import killed mid-way goes on when the site starts again: every post once, every image once", async ({

@@ -208,6 +208,42 @@ describe("importing a WordPress export", () => {
   });
 });
 
+describe("importing a Ghost export zipped with its images, and a Medium export", () => {
+  /** The post's body with its images' keys, and the fake old site's address, written as the goldens write them. */
+  const golden = async (name: string, content: string | undefined) => {
+    const file = path.join(IMPORT_FIXTURES, `imported/${name}.md`);
+    const written = (content ?? "")
+      .replace(IMPORTED, "/uploads/images/imported-IMAGE.jpg")
+      .replace(/\/uploads\/images\/imported-[0-9a-f]{32}\.png/g, "/uploads/images/imported-IMAGE.png")
+      .replaceAll(oldSite.origin, "https://cdn.example");
+    if (process.env.UPDATE_GOLDEN) await writeFile(file, written);
+    expect(written).toBe(await readFile(file, "utf8"));
+  };
+
+  it("takes Ghost's images from the zip, the cover and the figure one copy", async () => {
+    const asked = oldSite.asked.length;
+    const opened = await openExport(await zippedFixture("ghost", "my-ghost-site/", /$^/g), "ghost.zip");
+    const { report } = await importExport(opened.reader, options);
+    expect(report.images).toMatchObject({ total: 1, inExport: 1, toFetch: 0, missingCount: 0 });
+    expect(oldSite.asked.length).toBe(asked);
+    const lifts = (await allPosts()).find((p) => p.title === "Lifts, ranked");
+    expect(lifts?.content).toContain(`(${lifts?.imageUrl ?? ""} "The close door button does nothing")`);
+    await golden("ghost-lifts", lifts?.content);
+    const stairs = (await allPosts()).find((p) => p.title === "Stairs");
+    expect(stairs?.category).toBe("Meh Moments");
+  });
+
+  it("fetches Medium's images from its CDN", async () => {
+    const file = await zippedFixture("medium", "", /https:\/\/cdn-images-1\.medium\.com/g);
+    const opened = await openExport(file, "medium.zip");
+    const { report, progress } = await importExport(opened.reader, options);
+    expect(report.images).toMatchObject({ total: 2, toFetch: 2, missingCount: 0 });
+    expect(progress.refusals).toEqual([]);
+    const guide = (await allPosts()).find((p) => p.title === "A Field Guide to Waiting Rooms");
+    await golden("medium-waiting-rooms", guide?.content);
+  });
+});
+
 describe("importing a Hugo folder", () => {
   it("takes images from the export itself, lists what it lacks, and keeps published posts published when asked", async () => {
     const file = await zippedFixture("markdown/hugo", "site/", /$^/g);

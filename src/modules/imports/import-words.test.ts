@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { liveWhileWorking, outcomeText, progressText, reportText } from "./import-words";
 
-const progress = { itemsDone: 212, itemsTotal: 480, bytesDone: 0, bytesTotal: 0, keptAsDrafts: 0, refused: 0 };
+const progress = {
+  itemsDone: 212,
+  itemsTotal: 480,
+  bytesDone: 0,
+  bytesTotal: 0,
+  keptAsDrafts: 0,
+  refused: 0,
+  refusals: [],
+};
 
 describe("progressText", () => {
   it("counts posts, and images by their bytes when the export's are known", () => {

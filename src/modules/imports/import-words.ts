@@ -34,7 +34,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 
 /**
  * How far an import has come, as the progress bar's words say it.
- * @example progressText({ itemsDone: 212, itemsTotal: 480, bytesDone: 1.2e9, bytesTotal: 3e9, keptAsDrafts: 0, refused: 0 }) // "212 of 480 posts, 1.1 GB of 2.8 GB images"
+ * @example progressText({ itemsDone: 212, itemsTotal: 480, bytesDone: 1.2e9, bytesTotal: 3e9, keptAsDrafts: 0, refused: 0, refusals: [] }) // "212 of 480 posts, 1.1 GB of 2.8 GB images"
  */
 export function progressText(progress: ImportProgress): string {
   const items = `${progress.itemsDone.toLocaleString("en")} of ${plural(progress.itemsTotal, "post")}`;

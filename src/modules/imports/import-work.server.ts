@@ -61,6 +61,7 @@ export async function workOnRun(site: ImportSite, runId: number): Promise<void> 
               bytesTotal: 0,
               keptAsDrafts: 0,
               refused: 0,
+              refusals: [],
             });
         },
       });

@@ -9,7 +9,7 @@ import { createPost } from "@/modules/posts/post-writes.server";
 import { postInputSchema, type PostData } from "@/modules/posts/schema";
 import { bodyAddresses, rewriteAddresses } from "./body-addresses";
 import { bringMedia, type MediaSource } from "./bring-media.server";
-import type { ImportOptions, ImportReport } from "./import-schemas";
+import { REPORT_EXAMPLES, type ImportOptions, type ImportReport } from "./import-schemas";
 import { stillRunning, touchRun } from "./import-runs.server";
 import { alreadyImported, recordImported } from "./imported-items.server";
 import { itemKey, itemMarkdown } from "./item-markdown";
@@ -83,9 +83,13 @@ async function postData(
     progress.bytesDone += result.bytes;
     if ("url" in result) copies.set(ref, result.url);
   }
-  // Without a cover of its own, a post's first image is its cover, as the old platform's cards showed it.
-  const first = bodyReferences(prepared.content).images[0];
-  const coverImage = item.cover ?? (first ? { ref: first.src, alt: first.alt || null } : null);
+  // Without a cover of its own, a post's first described image is its cover, as the old
+  // platform's cards showed it. A cover of its own that nobody described is described by the
+  // post's title, as WordPress's themes describe it: the site keeps no cover undescribed.
+  const described = bodyReferences(prepared.content).images.find((image) => image.alt.trim());
+  const coverImage = item.cover
+    ? { ref: item.cover.ref, alt: item.cover.alt?.trim() || prepared.title }
+    : described && { ref: described.src, alt: described.alt };
   const cover = coverImage ? await bringMedia(db, target, coverImage.ref) : null;
   progress.bytesDone += cover?.bytes ?? 0;
   const content = rewriteAddresses(prepared.content, copies, linksToOldSite(links, target.reader.siteUrl, brought));
@@ -152,6 +156,7 @@ export async function runImport(db: Db, target: ImportTarget): Promise<ImportPro
     bytesTotal: target.report.images.exportBytes,
     keptAsDrafts: 0,
     refused: 0,
+    refusals: [],
   };
   const brought = await exportPaths(target);
   let sinceRedirects = 0;
@@ -165,7 +170,15 @@ export async function runImport(db: Db, target: ImportTarget): Promise<ImportPro
       if (data?.success && "post" in prepared) {
         if (await writeItem(db, target, item, data.data, prepared.post)) progress.keptAsDrafts++;
         sinceRedirects++;
-      } else progress.refused++;
+      } else {
+        progress.refused++;
+        const reason =
+          "refused" in prepared
+            ? prepared.refused
+            : (data?.error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ") ?? "");
+        if (progress.refusals.length < REPORT_EXAMPLES)
+          progress.refusals.push({ item: item.title || item.sourceId, reason });
+      }
     }
     progress.itemsDone++;
     if (sinceRedirects >= REDIRECTS_EVERY) {

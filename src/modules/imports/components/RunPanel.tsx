@@ -24,6 +24,18 @@ function Outcome({ run }: { run: ImportJson }) {
       <p>
         <a href="/admin/posts">Open the posts</a>
       </p>
+      {run.progress && run.progress.refusals.length > 0 && (
+        <details>
+          <summary>Left out ({run.progress.refused})</summary>
+          <ul className="import-list">
+            {run.progress.refusals.map((r) => (
+              <li key={r.item + r.reason}>
+                “{r.item}”: {r.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {run.failedMedia.length > 0 && (
         <details>
           <summary>Images that could not be brought ({run.failedMedia.length})</summary>
