@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { startFakeOldSite, type FakeOldSite } from "../setup/fake-old-site";
+import { oldSiteImage, startFakeOldSite, type FakeOldSite } from "../setup/fake-old-site";
 import { fixtureFile, fixtureZip } from "../setup/import-fixtures";
 import { writeZip } from "../setup/zip-files";
 import { expect, test } from "./fixtures";
@@ -171,6 +171,12 @@ test("the owner imports a WordPress export: maps its categories, watches it come
     await expect(outcome).toContainText("2 images could not be brought.");
     await page.getByText("Images that could not be brought (2)").click();
     await expect(page.getByText(/door-2\.jpg: the old site answered 503/)).toBeVisible();
+    // The owner has a copy of the one the old blog lost: sent once, the post that shows it shows it.
+    const copy = path.join(files, "door.jpg");
+    writeFileSync(copy, await oldSiteImage());
+    await page.getByLabel(/^Send a copy of .*missing-door\.jpg$/).setInputFiles(copy);
+    await expect(page.getByRole("status").filter({ hasText: "1 post shows it now." })).toBeVisible();
+    await expect(page.getByText("Images that could not be brought (1)")).toBeVisible();
 
     // The old address leads to the post, in the category the owner chose, with its images here.
     await page.goto(`${origin}/2019/05/why-the-lobby-matters/`);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
-import { startFakeOldSite, type FakeOldSite } from "../../../tests/setup/fake-old-site.ts";
+import { oldSiteImage, startFakeOldSite, type FakeOldSite } from "../../../tests/setup/fake-old-site.ts";
 import { queuedJobs } from "../../../tests/setup/queued-jobs.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { fixtureFile, fixtureZip, IMPORT_FIXTURES } from "../../../tests/setup/import-fixtures.ts";
@@ -23,6 +23,7 @@ import { openMarkdownExport } from "./readers/markdown-folder.server";
 import { openSubstackExport } from "./readers/substack.server";
 import { redirectFor } from "./redirects.server";
 import { runImport } from "./run-import.server";
+import { supplyMedia } from "./supply-media.server";
 
 /** What an imported image's key looks like: made from the old address, so the same each time. */
 const IMPORTED = /\/uploads\/images\/imported-[0-9a-f]{32}\.jpg/g;
@@ -169,7 +170,7 @@ describe("importing a WordPress export", () => {
     );
     const opened = await openExport(file, "wordpress.xml");
     expect(opened.origin).toBe(`wordpress|${oldSite.origin}`);
-    const { report, progress } = await importExport(opened.reader, {
+    const { report, progress, runId } = await importExport(opened.reader, {
       ...options,
       keepPublished: true,
       categories: { Hotels: "Waiting Room Diaries" },
@@ -205,6 +206,21 @@ describe("importing a WordPress export", () => {
     });
     expect(await redirectFor(handle.db, "/2020/06/caf%C3%A9-thoughts")).toMatchObject({ location: null });
     await opened.reader.close();
+
+    // The image the old site lost, sent by the owner: the post that shows it points at it, as an edit.
+    const lost = `${oldSite.origin}/wp-content/uploads/2024/03/missing-door.jpg`;
+    await expect(supplyMedia(handle.db, store, runId, lost, "/uploads/images/not-uploaded.jpg")).rejects.toThrow(
+      /Not an image uploaded to this site/,
+    );
+    const copy = path.join(dir, "door.jpg");
+    await writeFile(copy, await oldSiteImage());
+    await store.put("images/sent-door.jpg", copy, "image/jpeg");
+    expect(await supplyMedia(handle.db, store, runId, lost, "/uploads/images/sent-door.jpg")).toEqual({ posts: 1 });
+    const door = (await allPosts()).find((p) => p.title === "A draft about doors");
+    expect(door?.content).toContain("![A door](/uploads/images/sent-door.jpg)");
+    expect(door?.content).not.toContain(lost);
+    const [row] = await handle.db.select().from(tables.importedMedia).where(eq(tables.importedMedia.ref, lost));
+    expect(row).toMatchObject({ url: "/uploads/images/sent-door.jpg", failure: null });
   });
 });
 

@@ -26,7 +26,7 @@ export async function mediaBroughtFrom(db: Db, origin: string): Promise<Set<stri
 }
 
 /** `text` matched as itself in a LIKE pattern. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Whether an earlier import made the item with this key (and it is still here). */
 export async function alreadyImported(db: Db, key: string): Promise<boolean> {

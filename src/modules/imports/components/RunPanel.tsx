@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { apiRequest, readableError } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
+import { uploadFile } from "@/modules/uploads/components/direct-upload";
 import type { ImportJson } from "../import-json";
 import { importReportSchema, type ImportOptions } from "../import-schemas";
 import { liveWhileWorking, outcomeText, progressText, STATUS_WORDS } from "../import-words";
@@ -14,6 +15,46 @@ function Progress({ run }: { run: ImportJson }) {
       <progress max={progress?.itemsTotal || 1} value={progress?.itemsDone ?? 0} aria-label="Import progress" />
       <p role="status">{progress ? progressText(progress) : "Starting…"}</p>
     </div>
+  );
+}
+
+/** Send a copy of an image the import could not bring: uploaded as any image is, then put in its posts. */
+function SupplyImage({ runId, ref_ }: { runId: number; ref_: string }) {
+  const client = useQueryClient();
+  const supply = useMutation({
+    mutationFn: async (file: File) =>
+      apiRequest<{ posts: number }>("POST", `/api/imports/${String(runId)}/media`, {
+        ref: ref_,
+        url: await uploadFile("image", file),
+      }),
+    onSuccess: ({ posts }) => {
+      toast({
+        title: "Image Sent",
+        description: `${String(posts)} ${posts === 1 ? "post shows" : "posts show"} it now.`,
+      });
+      void client.invalidateQueries({ queryKey: ["imports", runId] });
+    },
+    onError: (error) => {
+      toast({
+        title: "Not Sent",
+        description: error instanceof Error ? error.message : readableError(error, "The image could not be sent."),
+        variant: "destructive",
+      });
+    },
+  });
+  return (
+    <label className="import-supply">
+      <span className="visually-hidden">Send a copy of {ref_}</span>
+      <input
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+        disabled={supply.isPending}
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          if (file) supply.mutate(file);
+        }}
+      />
+    </label>
   );
 }
 
@@ -40,12 +81,13 @@ function Outcome({ run }: { run: ImportJson }) {
         <details>
           <summary>Images that could not be brought ({run.failedMedia.length})</summary>
           <p className="meta">
-            Their posts still point at the old addresses. Upload each one into its post from the post&apos;s editor.
+            Their posts still point at the old addresses. Send a copy of each, if you have one, and every post that
+            shows it will show yours.
           </p>
           <ul className="import-list">
             {run.failedMedia.map((m) => (
               <li key={m.ref}>
-                <code>{m.ref}</code>: {m.failure}
+                <code>{m.ref}</code>: {m.failure} <SupplyImage runId={run.id} ref_={m.ref} />
               </li>
             ))}
           </ul>
