@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { asc, eq, like } from "drizzle-orm";
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
 import { oldSiteImage, startFakeOldSite, type FakeOldSite } from "../../../tests/setup/fake-old-site.ts";
 import { queuedJobs } from "../../../tests/setup/queued-jobs.ts";
+import { filledSiteArchive } from "../../../tests/setup/site-archive-file.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { fixtureFile, fixtureZip, IMPORT_FIXTURES } from "../../../tests/setup/import-fixtures.ts";
 import { tables } from "@/lib/db.server";
@@ -16,7 +18,8 @@ import type { ImportProgress } from "../../../db/schema/imports.ts";
 import type { ObjectStore } from "@/modules/uploads/object-store.server";
 import { importReportSchema, type ImportOptions, type ImportReport } from "./import-schemas";
 import type { ExportReader } from "./source-item";
-import { confirmRun, createRun, finishRun, planRun } from "./import-runs.server";
+import { cancelImport, failedMedia } from "./import-requests.server";
+import { confirmRun, createRun, finishRun, planRun, runById } from "./import-runs.server";
 import { openExport } from "./open-export.server";
 import { planImport } from "./plan-import.server";
 import { openMarkdownExport } from "./readers/markdown-folder.server";
@@ -285,6 +288,46 @@ describe("importing a Hugo folder", () => {
     expect(first?.imageUrl).toMatch(IMPORTED);
     expect(first?.content).toContain(`![Morning](${first?.imageUrl ?? ""} "The window")`);
     expect(await redirectFor(handle.db, "/2021/06/first-light/")).toMatchObject({ location: "/post/first-light" });
+    const golden = path.join(IMPORT_FIXTURES, "imported/hugo-first-light.md");
+    const content = (first?.content ?? "").replace(IMPORTED, "/uploads/images/imported-IMAGE.jpg");
+    if (process.env.UPDATE_GOLDEN) await writeFile(golden, content);
+    expect(content).toBe(await readFile(golden, "utf8"));
+  });
+});
+
+describe("importing this site's own archive into another site", () => {
+  it("brings its posts in, checks its media as uploads, and leaves its videos to a restore", async () => {
+    const archive = await filledSiteArchive(dir);
+    const opened = await openExport(archive, "archive.zip");
+    const before = (await allPosts()).length;
+    const { report, progress, runId } = await importExport(opened.reader, options);
+    expect(report.source).toBe("archive");
+    expect(report.items).toMatchObject({ posts: 4, videos: 2 });
+    expect(report.images).toMatchObject({ total: 2, inExport: 2, toFetch: 0, missingCount: 0 });
+    expect(progress.refusals).toEqual([]);
+    const made = (await allPosts()).slice(before);
+    expect(made.map((p) => p.title).sort()).toEqual(["Not Yet", "On Kettles", "Plain Words", "Tomorrow, Perhaps"]);
+    expect(made.every((p) => p.status === "draft")).toBe(true);
+    // The archive's test uploads are bytes, not pictures: checked as any upload is, and listed.
+    expect(await failedMedia(handle.db, runId)).toEqual([
+      { ref: "/uploads/images/cover.webp", failure: "not an image the site takes (JPEG, PNG, WebP, GIF or AVIF)" },
+      { ref: "/uploads/images/in-body.webp", failure: "not an image the site takes (JPEG, PNG, WebP, GIF or AVIF)" },
+    ]);
+    await opened.reader.close();
+  });
+});
+
+describe("an import the owner cancels", () => {
+  it("ends before anything is written, and its export's file goes", async () => {
+    const importsDir = path.join(dir, "imports");
+    await mkdir(importsDir, { recursive: true });
+    await writeFile(path.join(importsDir, "waiting.export"), "an export");
+    const run = await createRun(handle.db, "export.xml", "waiting.export");
+    const site = { db: handle.db, store, importsDir, fetch };
+    await cancelImport(site, run.id);
+    expect((await runById(handle.db, run.id)).status).toBe("cancelled");
+    expect(existsSync(path.join(importsDir, "waiting.export"))).toBe(false);
+    await expect(cancelImport(site, run.id)).rejects.toThrow(/This import is cancelled already/);
   });
 });
 
