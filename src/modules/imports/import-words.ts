@@ -59,6 +59,10 @@ export function reportText(report: ImportReport): string {
     `A ${SOURCE_NAMES[report.source]} export${report.siteUrl ? ` from ${report.siteUrl}` : ""}${report.flavor ? ` (${report.flavor})` : ""}`,
     `  ${plural(items.posts, "post")}, ${plural(items.pages, "page")}: ${items.published.toLocaleString("en")} published, ${items.drafts.toLocaleString("en")} drafts, ${items.scheduled.toLocaleString("en")} scheduled`,
   ];
+  if (items.videos)
+    lines.push(
+      `  ${plural(items.videos, "video")} stay behind: an import brings posts (restore the archive for the rest)`,
+    );
   if (items.alreadyImported) lines.push(`  ${plural(items.alreadyImported, "item")} imported before: left as they are`);
   lines.push(
     `  ${plural(images.total, "image")}: ${images.inExport.toLocaleString("en")} in the export, ${images.toFetch.toLocaleString("en")} to fetch, ${images.missingCount.toLocaleString("en")} missing`,

@@ -50,6 +50,12 @@ function Findings({ report }: { report: ImportReport }) {
         {items.scheduled > 0 && `, ${n(items.scheduled)} scheduled`}.
         {items.alreadyImported > 0 && ` ${n(items.alreadyImported)} were imported before and stay as they are.`}
       </p>
+      {items.videos > 0 && (
+        <p>
+          The {counted(items.videos, "video")} stay behind: an import brings posts. To bring a whole site, videos and
+          all, restore its archive (see Your data).
+        </p>
+      )}
       <p>
         Images: {n(images.inExport)} in the export, {n(images.toFetch)} to fetch from the old site
         {images.missingCount > 0 && `, ${n(images.missingCount)} missing`}.
