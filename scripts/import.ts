@@ -1,5 +1,5 @@
 import "../src/server/load-env.ts";
-import { copyFile, mkdir } from "node:fs/promises";
+import { copyFile, mkdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as wait } from "node:timers/promises";
 import { parseArgs } from "node:util";
@@ -13,12 +13,13 @@ import type { ImportJson } from "../src/modules/imports/import-json.ts";
 import { confirmRun, createRun } from "../src/modules/imports/import-runs.server.ts";
 import { importReportSchema, type ImportOptions, type ImportReport } from "../src/modules/imports/import-schemas.ts";
 import { outcomeText, progressText, reportText } from "../src/modules/imports/import-words.ts";
+import { zipFolder } from "../src/modules/imports/folder-export.server.ts";
 import { workOnRun } from "../src/modules/imports/import-work.server.ts";
 import { importSite, importsDir } from "../src/modules/imports/site-imports.server.ts";
 import { createObjectStore } from "../src/modules/uploads/open-object-store.server.ts";
 
 const usage = `Bring a blog in from its export: WordPress (.xml), Ghost (.json, or a zip with its
-content/images), Substack, Medium, a zip of Markdown files, or this site's archive.
+content/images), Substack, Medium, a folder or zip of Markdown files, or this site's archive.
 
   npm run import -- FILE [--dry-run] [--category NAME] [--keep-published] [--include-pages]
 
@@ -158,7 +159,9 @@ try {
   // Copied into the imports folder, where the site reads exports from, under a name of its own.
   await mkdir(importsDir(settings), { recursive: true });
   const file = newExportFile();
-  await copyFile(source, path.join(importsDir(settings), file));
+  // A folder of Markdown files is zipped as an upload of it would be; a file is copied as it is.
+  if ((await stat(source)).isDirectory()) await zipFolder(source, path.join(importsDir(settings), file));
+  else await copyFile(source, path.join(importsDir(settings), file));
   const id = await importer.begin(file, exportName(path.basename(source)));
   const read = await follow(importer, id);
   if (read.status !== "planned") throw new Error(read.error ?? `The export could not be read (${read.status}).`);
