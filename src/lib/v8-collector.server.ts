@@ -14,17 +14,14 @@ let collector: ((options: CollectOptions) => void) | undefined;
 
 /**
  * V8's own collector, without starting the process with `--expose-gc`. The flag exposes `gc`
- * only to contexts made after it is set, so it is set just long enough to make one context
- * and take its `gc`, then unset: no other context (the site's code included) gets a global
- * `gc`. V8 flags are process-wide, and the function collects the heap of the thread that calls it.
+ * only to contexts made after it is set, so a fresh context is made to take it from; the
+ * contexts there are already (the site's own) have none. The flag is process-wide and every
+ * thread sets it: it is never unset, since one thread unsetting it while another makes its
+ * context would leave that one without `gc`. The function collects the calling thread's heap.
  */
 export function v8Collector(): (options: CollectOptions) => void {
   if (collector) return collector;
   v8.setFlagsFromString("--expose-gc");
-  try {
-    collector = vm.runInNewContext("gc") as (options: CollectOptions) => void;
-    return collector;
-  } finally {
-    v8.setFlagsFromString("--no-expose-gc");
-  }
+  collector = vm.runInNewContext("gc") as (options: CollectOptions) => void;
+  return collector;
 }
