@@ -7,15 +7,18 @@ import { parseSettings } from "../src/lib/settings.server.ts";
 
 const usage = `Create an admin, or reset an existing user's password and make them admin.
 
-  npm run admin:create -- [--username <name>] [--password <password>]
+  npm run admin:create -- [--username <name>] [--password <password>] [--remove-factors]
 
 Without --password, ADMIN_PASSWORD is used; without either, a random password is printed.
-Without --username, ADMIN_USERNAME is used, else "${DEFAULT_ADMIN}". Signs that user out everywhere.`;
+Without --username, ADMIN_USERNAME is used, else "${DEFAULT_ADMIN}". Signs that user out everywhere.
+The user's passkeys, authenticator app and recovery codes stay, unless --remove-factors is
+given: the way back in for an owner who lost all of them.`;
 
 const { values } = parseArgs({
   options: {
     username: { type: "string" },
     password: { type: "string" },
+    "remove-factors": { type: "boolean" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -43,8 +46,14 @@ try {
 }
 try {
   await runMigrations(handle);
-  const result = await createOrResetAdmin(handle.db, username, password);
+  const removeFactors = values["remove-factors"] ?? false;
+  const result = await createOrResetAdmin(handle.db, username, password, { removeFactors });
   console.log(`\n  Admin "${username}" ${result === "created" ? "created" : "reset; their sessions were signed out"}.`);
+  if (result === "reset" && removeFactors) {
+    console.log(
+      "  Their passkeys, authenticator app and recovery codes were removed: add them again at /admin/account.",
+    );
+  }
   if (printPassword) console.log(`  Password: ${password}  (shown only once)`);
   console.log("");
 } catch (error) {

@@ -7,6 +7,8 @@ declare namespace App {
     user: import("@/lib/session-user").SessionUser | null;
     /** The id of the session the request came with, when it is valid. */
     sessionId: string | null;
+    /** When the session's holder last proved who they are (null for a visitor): what cannot be undone asks again after 10 minutes. */
+    provenAt: Date | null;
   }
 }
 

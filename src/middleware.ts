@@ -79,6 +79,7 @@ const refuseUndeclaredMethods = defineMiddleware(async ({ request, routePattern 
 const loadSession = defineMiddleware(async ({ request, cookies, locals, isPrerendered }, next) => {
   locals.user = null;
   locals.sessionId = null;
+  locals.provenAt = null;
   // Pages built ahead of time have no visitor.
   const [token, ...more] = isPrerendered ? [] : readSessionTokens(request);
   if (token !== undefined) {
@@ -86,6 +87,7 @@ const loadSession = defineMiddleware(async ({ request, cookies, locals, isPreren
     if (session) {
       locals.user = session.user;
       locals.sessionId = session.id;
+      locals.provenAt = session.provenAt;
     } else {
       clearSessionCookie(cookies);
     }

@@ -54,6 +54,10 @@ export interface Call {
   /** Sent with a body; JSON unless said. */
   contentType?: string;
   client?: string;
+  /** The caller's session (a row's id when the route reads or writes it); a placeholder unless said. */
+  sessionId?: string;
+  /** When the session last proved who holds it: now unless said, so step-up routes let it through. */
+  provenAt?: Date | null;
 }
 
 /**
@@ -75,7 +79,11 @@ export async function callEndpoint(endpoint: Endpoint, call: Call): Promise<Resp
     url,
     params: call.params,
     routePattern: endpoint.path,
-    locals: { user: call.user, sessionId: call.user ? "session" : null },
+    locals: {
+      user: call.user,
+      sessionId: call.user ? (call.sessionId ?? "session") : null,
+      provenAt: call.user ? (call.provenAt === undefined ? new Date() : call.provenAt) : null,
+    },
     cookies: noCookies,
     clientAddress: call.client ?? "192.0.2.10",
   } as unknown as APIContext;

@@ -16,3 +16,4 @@ export { previewLinks } from "./preview-links.ts";
 export { analyticsSalts, analyticsSketches, analyticsPages, analyticsSources } from "./analytics.ts";
 export { backups } from "./backups.ts";
 export { importRuns, importedItems, importedMedia, redirects } from "./imports.ts";
+export { passkeys, totpFactors, recoveryCodes, authChallenges, pendingSignIns, signIns } from "./account-factors.ts";

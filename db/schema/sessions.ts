@@ -13,6 +13,12 @@ export const sessions = pgTable(
     secretHash: bytea("secret_hash").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastVerifiedAt: timestamp("last_verified_at", { withTimezone: true }).notNull().defaultNow(),
+    // How the session was made (a `SignInMethod`): a password alone does not count once the account has a second factor.
+    method: text().notNull().default("password"),
+    // When its holder last proved who they are: what cannot be undone asks again after 10 minutes.
+    provenAt: timestamp("proven_at", { withTimezone: true }).notNull().defaultNow(),
+    address: text().notNull().default(""),
+    userAgent: text("user_agent").notNull().default(""),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { SessionUser } from "@/lib/session-user";
 import { findTextFault } from "./acceptable-text";
 import type { Db } from "./db.server";
-import { forbidden, invalid, unauthenticated, unsupportedType } from "./errors";
+import { forbidden, invalid, reauthenticate, unauthenticated, unsupportedType } from "./errors";
 import { clientAddress, contentType, errorResponse, json, parseJson, parseWith, readBody } from "./http.server";
 import { routeName } from "./log-unexpected";
 import { throttle, type RateLimit } from "./rate-limit.server";
@@ -43,6 +43,11 @@ export interface RouteDeclaration<A extends Access, P extends Schema, Q extends 
   rawBody?: boolean;
   /** Also take an HTML form post (no JavaScript): the fields it reads become the body. */
   form?: (fields: URLSearchParams) => unknown;
+  /**
+   * What cannot be undone (a download of everything, a factor changed): the session must have
+   * proven who holds it within `STEP_UP_MS`, else 403 `reauthenticate` (ASVS V6 step-up).
+   */
+  fresh?: boolean;
   /** Counted per client before anything is read, so malformed attempts count too. */
   throttle?: { key: (client: string) => string; limit: RateLimit };
   /** The status of success; 200 unless said (201 for a creation). */
@@ -54,7 +59,7 @@ export interface RouteDeclaration<A extends Access, P extends Schema, Q extends 
 }
 
 /** An Astro endpoint that says who may call it, so the permission matrix can be generated. */
-export type DeclaredRoute = APIRoute & { readonly access: Access };
+export type DeclaredRoute = APIRoute & { readonly access: Access; readonly fresh: boolean };
 
 const FORM = "application/x-www-form-urlencoded";
 
@@ -85,6 +90,13 @@ export const requireAdmin = (user: SessionUser | null): SessionUser => userFor("
 
 /** Whether a public route's caller is the admin, who is shown drafts and where each item stands. */
 export const isAdmin = (user: SessionUser | null): boolean => user?.role === "admin";
+
+/** How long a proof of who holds a session opens what cannot be undone (ASVS V6 step-up). */
+export const STEP_UP_MS = 10 * 60_000;
+
+/** Whether a session's last proof is recent enough for what cannot be undone. */
+export const isFresh = (provenAt: Date | null, now = new Date()): boolean =>
+  provenAt !== null && now.getTime() - provenAt.getTime() < STEP_UP_MS;
 
 /** Refuse text the site cannot store or send (see `acceptable-text`) anywhere in an input. */
 function checkText(input: unknown): void {
@@ -142,6 +154,7 @@ export function defineRoute<
     try {
       checkBodyType(declaration, context.request, isForm);
       const user = userFor(declaration.access, context.locals.user) as UserFor<A>;
+      if (declaration.fresh && !isFresh(context.locals.provenAt)) throw reauthenticate();
       const client = clientAddress(context);
       if (declaration.throttle) {
         await throttle(db(), declaration.throttle.key(client), declaration.throttle.limit);
@@ -170,5 +183,5 @@ export function defineRoute<
       return declaration.onError?.(error, { isForm }) ?? response;
     }
   };
-  return Object.assign(route, { access: declaration.access });
+  return Object.assign(route, { access: declaration.access, fresh: declaration.fresh ?? false });
 }

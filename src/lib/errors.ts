@@ -12,7 +12,9 @@ export type ErrorCode =
   | "too_large"
   | "unsupported_type"
   | "rate_limited"
-  | "unavailable";
+  | "unavailable"
+  | "sign_in_again"
+  | "reauthenticate";
 
 /** A failure the caller caused or can act on; its message is safe to show. */
 export class DomainError extends Error {
@@ -42,6 +44,13 @@ export const unauthenticated = (message: string): DomainError => new DomainError
 
 /** Signed in, or holding a permission, that does not allow this. */
 export const forbidden = (message: string): DomainError => new DomainError("forbidden", message);
+
+/** A sign-in's second step came too late or too often: its password must be given again. */
+export const signInAgain = (message: string): DomainError => new DomainError("sign_in_again", message);
+
+/** Allowed, but only with a fresh proof of who is asking: what cannot be undone asks again (ASVS V6 step-up). */
+export const reauthenticate = (): DomainError =>
+  new DomainError("reauthenticate", "Confirm it's you first: this cannot be undone.");
 
 /** The request clashes with the current state (a used one-time URL, a stale version). */
 export const conflict = (message: string): DomainError => new DomainError("conflict", message);

@@ -94,6 +94,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   unsupported_type: 415,
   rate_limited: 429,
   unavailable: 503,
+  sign_in_again: 401,
+  reauthenticate: 403,
 };
 
 /**

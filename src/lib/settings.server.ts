@@ -41,6 +41,12 @@ const settingsSchema = z
     CURATOR_NAME: z.string().trim().min(1).max(80).default("Ellis Beige"),
     ADMIN_USERNAME: optional.pipe(z.string().max(USERNAME_MAX_LENGTH).optional()),
     ADMIN_PASSWORD: optional.pipe(z.string().min(8).max(256).optional()),
+    FACTOR_KEY: optional.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{43}$/, "must be 32 bytes in base64url (43 characters), as the start prints one")
+        .optional(),
+    ),
     TRUSTED_PROXIES: optional.pipe(
       z
         .string()
@@ -155,6 +161,12 @@ export interface Settings {
   curatorName: string;
   uploadsDir: string;
   admin?: { username: string; password: string };
+  /**
+   * The key authenticator apps' secrets are encrypted with (FACTOR_KEY); unset, one is made
+   * once and kept in `factorKeyFile`, outside the database and its backups.
+   */
+  factorKey?: string;
+  factorKeyFile: string;
   /** Reverse proxies whose X-Forwarded-For is believed; empty means the socket's address counts. */
   trustedProxies: string[];
   /**
@@ -239,6 +251,8 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     uploadsDir: path.join(dataDir, "uploads"),
     admin:
       s.ADMIN_USERNAME && s.ADMIN_PASSWORD ? { username: s.ADMIN_USERNAME, password: s.ADMIN_PASSWORD } : undefined,
+    factorKey: s.FACTOR_KEY,
+    factorKeyFile: path.join(dataDir, "factor.key"),
     trustedProxies: s.TRUSTED_PROXIES ?? [],
     themeSafeMode: s.THEME_SAFE_MODE === "true",
     s3: s.S3_BUCKET

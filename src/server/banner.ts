@@ -8,9 +8,10 @@ export function startBanner(started: {
   database: Pick<DbHandle, "engine" | "location">;
   seeded: boolean;
   admin: EnsureAdminResult;
+  factorKeyMade?: string;
   url: string;
 }): string {
-  const { settings, database, seeded, admin, url } = started;
+  const { settings, database, seeded, admin, factorKeyMade, url } = started;
   const where =
     database.engine === "postgres" ? `PostgreSQL at ${database.location}` : `embedded PGlite in ${database.location}`;
   const uploads = settings.s3
@@ -23,22 +24,28 @@ export function startBanner(started: {
     nicknameBanner(settings),
     mailBanner(settings),
     ...originBanner(settings.writeOrigin),
-    ...adminBanner(admin, url),
+    ...adminBanner(admin, url, factorKeyMade),
   ];
   return `\n  ${lines.join("\n  ")}\n`;
 }
 
-/** The lines telling a new owner how to sign in; a generated password is shown this once. */
-export function adminBanner(admin: EnsureAdminResult, url: string): string[] {
-  if (admin.status === "created" && admin.generatedPassword) {
-    return [
-      `Admin: sign in at ${url}/login as "${admin.username}" with the password ${admin.generatedPassword}`,
-      "       This password is shown only once. Reset it any time with: npm run admin:create",
-    ];
-  }
+/** The lines telling a new owner how to sign in; a generated password, and a new factor key, are shown this once. */
+export function adminBanner(admin: EnsureAdminResult, url: string, factorKeyMade?: string): string[] {
+  const signIn =
+    admin.status === "created" && admin.generatedPassword
+      ? [
+          `Admin: sign in at ${url}/login as "${admin.username}" with the password ${admin.generatedPassword}`,
+          "       This password is shown only once. Reset it any time with: npm run admin:create",
+        ]
+      : [
+          `Admin: sign in at ${url}/login as "${admin.username}". Add a passkey or an authenticator app at /admin/account.`,
+          "       Forgot the password, or lost every factor? Stop the server and run: npm run admin:create",
+        ];
+  if (!factorKeyMade) return signIn;
   return [
-    `Admin: sign in at ${url}/login as "${admin.username}".`,
-    "       Forgot the password? Stop the server and run: npm run admin:create",
+    ...signIn,
+    `Factor key: made now and kept in DATA_DIR/factor.key: FACTOR_KEY=${factorKeyMade}`,
+    "       It seals authenticator apps' secrets. Keep a copy elsewhere; with several instances, set FACTOR_KEY on each.",
   ];
 }
 

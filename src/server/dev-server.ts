@@ -83,14 +83,14 @@ async function openSite(runner: ModuleRunner, port: number | undefined): Promise
   const { prepareDb } = await runner.import<typeof PrepareDb>("/src/server/prepare-db.ts");
   const { wire } = await runner.import<typeof Wire>("/src/server/wire.ts");
   const { adminBanner } = await runner.import<typeof Banner>("/src/server/banner.ts");
-  const { handle, admin } = await prepareDb(settings());
+  const { handle, admin, factorKeyMade } = await prepareDb(settings());
   const wiring = await wire(handle).catch(async (error: unknown) => {
     await handle.close();
     throw error;
   });
   wiring.startJobs();
   const url = `http://${settings().host}:${String(port ?? settings().port)}`;
-  console.log(`\n  ${adminBanner(admin, url).join("\n  ")}\n`);
+  console.log(`\n  ${adminBanner(admin, url, factorKeyMade).join("\n  ")}\n`);
   return async () => {
     await wiring.stop();
     await handle.close();

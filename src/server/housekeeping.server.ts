@@ -1,6 +1,9 @@
 import { purgeExpiredLoginFailures } from "@/modules/auth/account-throttle.server";
 import { deleteExpiredSessions } from "@/modules/auth/session.server";
 import { purgeOldAddresses } from "@/modules/auth/sign-in-addresses.server";
+import { purgeExpiredChallenges } from "@/modules/auth/challenges.server";
+import { purgeExpiredSecondSteps } from "@/modules/auth/second-step.server";
+import { purgeOldSignIns } from "@/modules/auth/sign-ins.server";
 import { purgeExpiredClaims } from "@/modules/uploads/upload-claims.server";
 import { purgeUnconfirmed } from "@/modules/newsletter/newsletter.server";
 import { forgetClosedDays } from "@/modules/analytics/record.server";
@@ -11,7 +14,8 @@ import { purgeExpiredRateLimits } from "../lib/rate-limit.server";
 
 /**
  * Delete sessions past their timeouts, rate-limit counters and sign-in failures whose
- * window has ended, sign-in addresses no longer remembered, spent upload keys no URL can use any more,
+ * window has ended, sign-in addresses no longer remembered, passkey challenges and second
+ * steps nobody answered in time, sign-ins older than the account page lists, spent upload keys no URL can use any more,
  * newsletter addresses never confirmed, and the visitor sketches and salts of closed days.
  */
 export async function purgeExpired(db: Db): Promise<void> {
@@ -19,6 +23,9 @@ export async function purgeExpired(db: Db): Promise<void> {
   await purgeExpiredRateLimits(db);
   await purgeExpiredLoginFailures(db);
   await purgeOldAddresses(db);
+  await purgeExpiredChallenges(db);
+  await purgeExpiredSecondSteps(db);
+  await purgeOldSignIns(db);
   await purgeExpiredClaims(db);
   await purgeUnconfirmed(db);
   await forgetClosedDays(db);

@@ -15,6 +15,7 @@ export type FromWorker =
       database: Pick<DbHandle, "engine" | "location">;
       seeded: boolean;
       admin: EnsureAdminResult;
+      factorKeyMade?: string;
     }
   | ({ type: "pages" } & NumberedChange)
   /** A line for the log, written by the front so it keeps its place among the front's own. */

@@ -3,6 +3,7 @@ import path from "node:path";
 import { createDb, type DbHandle } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
 import { ensureAdmin, type EnsureAdminResult } from "../modules/auth/admin-account.server.ts";
+import { loadFactorKey } from "../modules/auth/factor-key.server.ts";
 import { seedIfEmpty } from "../modules/content/seed.server.ts";
 import type { Settings } from "../lib/settings.server.ts";
 import { ensureSigningKeys } from "../lib/signing.server.ts";
@@ -13,11 +14,13 @@ export interface PreparedDb {
   handle: DbHandle;
   seeded: boolean;
   admin: EnsureAdminResult;
+  /** The factor key, when this start made it: the banner shows it once. */
+  factorKeyMade?: string;
 }
 
 /**
  * Open the database, bring its schema up to date, seed it if empty, and make sure the
- * signing keys, a theme and an admin exist.
+ * signing keys, a theme, an admin and the factor key exist.
  */
 export async function prepareDb(settings: Settings): Promise<PreparedDb> {
   const handle = createDb(settings.databaseUrl);
@@ -30,7 +33,8 @@ export async function prepareDb(settings: Settings): Promise<PreparedDb> {
     });
     await ensureTheme(handle.db, await readFile(path.resolve("content/theme/default.css"), "utf8"));
     const admin = await ensureAdmin(handle.db, settings.admin);
-    return { handle, seeded, admin };
+    const { madeNow: factorKeyMade } = await loadFactorKey(settings);
+    return { handle, seeded, admin, factorKeyMade };
   } catch (error) {
     await handle.close();
     throw error;

@@ -69,7 +69,7 @@ const lastChange = shareStoredPages(pages, post);
 // A failure here (a database in use by another server among them) ends the worker, and the
 // front server says why.
 const openingDb = performance.now();
-const { handle, seeded, admin } = await prepareDb(settings);
+const { handle, seeded, admin, factorKeyMade } = await prepareDb(settings);
 logStep("database opened", openingDb);
 // The database, the job queue and other instances' changes (src/server/wire.ts).
 const wiring = await wire(handle);
@@ -126,7 +126,14 @@ port.on("message", (message: ToWorker) => {
     });
   } else void stop();
 });
-post({ type: "ready", socketPath, database: { engine: handle.engine, location: handle.location }, seeded, admin });
+post({
+  type: "ready",
+  socketPath,
+  database: { engine: handle.engine, location: handle.location },
+  seeded,
+  admin,
+  factorKeyMade,
+});
 // Background work (src/server/jobs.ts) starts once the site serves: the queue's first start
 // on a database sets up its tables, which no page should wait for (a job sent meanwhile does).
 wiring.startJobs();

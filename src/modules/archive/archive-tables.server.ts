@@ -96,6 +96,10 @@ export const ALWAYS_LEFT_OUT: readonly LeftOut[] = [
     why: "Throttle counters, failed sign-ins and the addresses accounts signed in from: short-lived records kept to guard sign-in, not content.",
   },
   {
+    what: "passkeys, totp_factors, recovery_codes, sign_ins, pending_sign_ins, auth_challenges",
+    why: "The accounts' second factors and sign-in record: a passkey is bound to the site's address, and an authenticator app's secret is sealed with the installation's FACTOR_KEY, which no archive carries. A restored site's owner signs in with the password and adds them again on the account page.",
+  },
+  {
     what: "upload_claims",
     why: "Upload keys already spent, swept within hours; the uploads themselves are under uploads/.",
   },

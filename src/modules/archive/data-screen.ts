@@ -7,6 +7,8 @@ export const DOWNLOAD_MESSAGES: Readonly<Record<string, string>> = {
   busy: "An archive is being made already. Try again once it has downloaded.",
   unanswered: "Say whether to include personal data, then download.",
   failed: "The archive could not be made. The site's log says why.",
+  reauthenticate:
+    "A download of everything asks who you are again after ten minutes. Confirm it when asked (it needs JavaScript), or sign out and in again, then download.",
 };
 
 /**

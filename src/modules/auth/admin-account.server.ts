@@ -2,9 +2,10 @@ import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
-import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from "./password.server";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./password-rule";
+import { hashPassword } from "./password.server";
 
-const { users, sessions } = tables;
+const { users, sessions, passkeys, totpFactors, recoveryCodes } = tables;
 
 export const DEFAULT_ADMIN = "admin";
 
@@ -52,9 +53,16 @@ export async function ensureAdmin(
 
 /**
  * Create the admin `username`, or make an existing user the admin with a new password.
- * Every session of that user ends, since its password changed.
+ * Every session of that user ends, since its password changed. Its second factors stay
+ * (a new password must not undo them, ASVS 6.4.3) unless `removeFactors` says so: the way
+ * back in, from the server's shell, for an owner who lost every passkey, the app and the codes.
  */
-export async function createOrResetAdmin(db: Db, username: string, password: string): Promise<"created" | "reset"> {
+export async function createOrResetAdmin(
+  db: Db,
+  username: string,
+  password: string,
+  { removeFactors = false } = {},
+): Promise<"created" | "reset"> {
   checkPassword(password);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
@@ -65,6 +73,10 @@ export async function createOrResetAdmin(db: Db, username: string, password: str
       .returning({ id: users.id });
     if (user) {
       await tx.delete(sessions).where(eq(sessions.userId, user.id));
+      if (removeFactors) {
+        for (const table of [passkeys, totpFactors, recoveryCodes])
+          await tx.delete(table).where(eq(table.userId, user.id));
+      }
       return "reset";
     }
     await tx.insert(users).values({ username, passwordHash, role: "admin" });

@@ -22,6 +22,9 @@ export function mayBeSignedIn(cookieHeader: string): boolean {
 /** The device cookie's name: the browser its owner signed in with before. */
 export const deviceCookieName = (secure: boolean): string => hostOnly("device", secure);
 
+/** The cookie of a sign-in waiting for its second step: no session, only the right to try a code. */
+export const secondStepCookieName = (secure: boolean): string => hostOnly("sign_in_step", secure);
+
 /**
  * A session token is "<id>.<secret>", both 24 base32 characters (120 random bits each).
  * Anything else is refused before the database is asked, so junk cookies cost nothing.

@@ -5,7 +5,8 @@ import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { createOrResetAdmin } from "./admin-account.server";
 import { ACCOUNT_LIMIT } from "./account-throttle.server";
 import { issueDeviceToken } from "./device-token.server";
-import { INVALID_CREDENTIALS, login, LOGIN_LIMITS } from "./login.server";
+import { LOGIN_LIMITS } from "./login-limits";
+import { INVALID_CREDENTIALS, login } from "./login.server";
 import * as password from "./password.server";
 import { validateSessionToken } from "./session.server";
 
@@ -24,8 +25,12 @@ afterAll(async () => {
 });
 
 const RIGHT = "correct horse battery";
-const attempt = (username: string, password: string, address = "203.0.113.5", deviceToken?: string, now?: Date) =>
-  login(handle.db, { username, password }, { address, deviceToken }, now);
+/** A sign-in of an account without a second factor: a session, or the error it was refused with. */
+async function attempt(username: string, password: string, address = "203.0.113.5", deviceToken?: string, now?: Date) {
+  const outcome = await login(handle.db, { username, password }, { address, userAgent: "Test", deviceToken }, now);
+  if (outcome.kind !== "session") throw new Error("A password alone led to a second step");
+  return outcome;
+}
 /** What an attempt came to: signed in, or the error's code and Retry-After. */
 const outcome = (result: Promise<unknown>) =>
   result.then(

@@ -3,36 +3,32 @@ import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { unauthenticated } from "@/lib/errors";
 import { resetRateLimit, throttle } from "@/lib/rate-limit.server";
+import type { SessionUser } from "@/lib/session-user";
 import { refundAccountFailure, reserveAccountFailure } from "./account-throttle.server";
+import type { ProofMethod } from "./account-views";
 import { generatePassword } from "./admin-account.server";
 import { deviceOf, issueDeviceToken } from "./device-token.server";
+import { clientKey, LOGIN_LIMITS } from "./login-limits";
 import { hashPassword, verifyPassword } from "./password.server";
 import type { LoginInput } from "./schema";
-import type { SessionUser } from "@/lib/session-user";
-import { createSession } from "./session.server";
-import { hasSignedInFrom, rememberAddress } from "./sign-in-addresses.server";
+import { startSecondStep } from "./second-step.server";
+import { hasSecondFactorSql } from "./session.server";
+import { hasSignedInFrom } from "./sign-in-addresses.server";
+import { completeSignIn, type SignInClient } from "./sign-ins.server";
 
 const { users } = tables;
-const WINDOW_MS = 15 * 60 * 1000;
-
-/**
- * Sign-in throttles. Keyed by client as well as name, so guessing from one address can
- * never lock the owner out from another (OWASP ASVS 2.2.1). A browser holding the name's
- * device cookie has its own limit instead of the account-wide cap (`ACCOUNT_LIMIT`).
- */
-export const LOGIN_LIMITS = {
-  perUserAndClient: { limit: 5, windowMs: WINDOW_MS },
-  perClient: { limit: 30, windowMs: WINDOW_MS },
-  perDevice: { limit: 5, windowMs: WINDOW_MS },
-} as const;
 
 export const INVALID_CREDENTIALS = "Invalid credentials";
 
-/** Who is trying: the client's address, and the device token its browser holds, if any. */
-export interface LoginClient {
-  address: string;
+/** Who is trying: the client's address and user agent, and the device token its browser holds, if any. */
+export interface LoginClient extends SignInClient {
   deviceToken?: string;
 }
+
+/** What a right password leads to: a session, or, for an account with a second factor, the second step. */
+export type LoginOutcome =
+  | { kind: "session"; token: string; user: SessionUser; deviceToken: string }
+  | { kind: "second-step"; pendingToken: string; methods: ProofMethod[] };
 
 // An unknown name is checked against this hash, so it costs the same time as a wrong
 // password and the response does not reveal which names exist.
@@ -58,21 +54,24 @@ async function admit(db: Db, username: string, { address, deviceToken }: LoginCl
 }
 
 /**
- * Check a sign-in attempt; on success start a session and return its token, the user, and
- * a new device token for the browser. `now` is the database's clock unless a test fixes it.
+ * Check a sign-in's password. Right, it starts a session (with the session's token, the
+ * user, and a new device token for the browser), unless the account has a second factor:
+ * then a password alone never makes a session, only a pending second step (ASVS 6.3.2).
+ * `now` is the database's clock unless a test fixes it.
  */
-export async function login(
-  db: Db,
-  input: LoginInput,
-  client: LoginClient,
-  now?: Date,
-): Promise<{ token: string; user: SessionUser; deviceToken: string }> {
+export async function login(db: Db, input: LoginInput, client: LoginClient, now?: Date): Promise<LoginOutcome> {
   const userKey = `login:user:${input.username.toLowerCase()}:${client.address}`;
-  await throttle(db, `login:client:${client.address}`, LOGIN_LIMITS.perClient);
+  await throttle(db, clientKey(client.address), LOGIN_LIMITS.perClient);
   await throttle(db, userKey, LOGIN_LIMITS.perUserAndClient);
   const { deviceKey, counted } = await admit(db, input.username, client, now);
   const [user] = await db
-    .select({ id: users.id, username: users.username, role: users.role, passwordHash: users.passwordHash })
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      passwordHash: users.passwordHash,
+      secondFactor: hasSecondFactorSql(users.id),
+    })
     .from(users)
     .where(eq(users.username, input.username))
     .limit(1);
@@ -82,10 +81,13 @@ export async function login(
   if (counted) await refundAccountFailure(db, input.username.toLowerCase());
   await resetRateLimit(db, userKey);
   if (deviceKey) await resetRateLimit(db, deviceKey);
-  await rememberAddress(db, user.id, client.address);
-  const token = await createSession(db, user.id);
+  if (user.secondFactor) {
+    const { token, methods } = await startSecondStep(db, user.id);
+    return { kind: "second-step", pendingToken: token, methods };
+  }
   return {
-    token,
+    kind: "session",
+    token: await completeSignIn(db, user.id, "password", client),
     user: { id: user.id, username: user.username, role: user.role },
     deviceToken: await issueDeviceToken(db, user.username),
   };

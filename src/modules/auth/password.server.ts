@@ -1,10 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 import pLimit from "p-limit";
 
-/** Password length the site accepts (OWASP ASVS 2.1.1 / 2.1.2). */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
-
 // OWASP's argon2id minimum: 19 MiB, 2 passes, 1 lane. The library's default algorithm is
 // argon2id (its `Algorithm` is a const enum that isolated modules cannot import).
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

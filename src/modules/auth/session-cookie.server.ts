@@ -1,7 +1,8 @@
 import type { AstroCookies } from "astro";
 import { settings } from "@/lib/settings.server";
-import { cookieValues, deviceCookieName, sessionCookieName, signedInHintName } from "./cookie";
+import { cookieValues, deviceCookieName, secondStepCookieName, sessionCookieName, signedInHintName } from "./cookie";
 import { DEVICE_COOKIE_MAX_AGE_MS } from "./device-token.server";
+import { SECOND_STEP } from "./second-step.server";
 import { ABSOLUTE_TIMEOUT_MS } from "./session.server";
 
 const secure = () => settings().siteUrl.startsWith("https://");
@@ -38,4 +39,23 @@ export function readDeviceToken(cookies: AstroCookies): string | undefined {
 /** Mark the browser as one its owner signs in with (OWASP's device cookie). */
 export function setDeviceCookie(cookies: AstroCookies, token: string): void {
   cookies.set(deviceCookieName(secure()), token, { ...options(), maxAge: DEVICE_COOKIE_MAX_AGE_MS / 1000 });
+}
+
+/** Hand the browser the pending second step of its sign-in, for as long as the step waits. */
+export function setSecondStepCookie(cookies: AstroCookies, token: string): void {
+  // Strict: the second step is only ever posted from the sign-in page itself.
+  cookies.set(secondStepCookieName(secure()), token, {
+    ...options(),
+    sameSite: "strict",
+    maxAge: SECOND_STEP.ttlMs / 1000,
+  });
+}
+
+/** The pending second step's token, if the browser holds one (not yet validated). */
+export function readSecondStepToken(cookies: AstroCookies): string | undefined {
+  return cookies.get(secondStepCookieName(secure()))?.value;
+}
+
+export function clearSecondStepCookie(cookies: AstroCookies): void {
+  cookies.delete(secondStepCookieName(secure()), { ...options(), sameSite: "strict" });
 }

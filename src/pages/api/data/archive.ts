@@ -14,6 +14,8 @@ import { siteObjects } from "@/modules/uploads/site-objects.server";
  */
 export const POST = defineRoute({
   access: "admin",
+  // Everything the site holds, readers' addresses too: asked for again after ten minutes.
+  fresh: true,
   body: archiveRequestSchema,
   form: archiveRequestOfForm,
   run: async ({ body, db, context }) =>
@@ -26,7 +28,12 @@ export const POST = defineRoute({
   onError: (error, { isForm }) => {
     if (!isForm) return undefined;
     const code = error instanceof DomainError ? error.code : undefined;
-    const reason = code === "rate_limited" ? "busy" : code === "invalid" ? "unanswered" : "failed";
+    const reasons: Partial<Record<string, string>> = {
+      rate_limited: "busy",
+      invalid: "unanswered",
+      reauthenticate: "reauthenticate",
+    };
+    const reason = (code && reasons[code]) ?? "failed";
     return seeOther(`/admin/data?download=${reason}`);
   },
 });

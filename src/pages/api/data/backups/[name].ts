@@ -9,6 +9,7 @@ import { backupShelf } from "@/modules/archive/site-backups.server";
 /** One kept backup, downloaded as it is read from its folder or bucket. */
 export const GET = defineRoute({
   access: "admin",
+  fresh: true,
   params: z.object({ name: backupNameSchema }),
   run: async ({ db, params }) => {
     const { body, size } = await openBackup(db, backupShelf(settings()), params.name);

@@ -1,4 +1,5 @@
-import { defineRoute } from "@/lib/define-route.server";
+import { defineRoute, isFresh } from "@/lib/define-route.server";
+import { reauthenticate } from "@/lib/errors";
 import { pagedJson } from "@/lib/paged-response.server";
 import { listSubscribers, subscribersCsv } from "@/modules/newsletter/subscribers.server";
 import { subscriberQuery } from "@/modules/newsletter/issue-schema";
@@ -9,6 +10,8 @@ export const GET = defineRoute({
   query: subscriberQuery,
   run: async ({ query, db, context }) => {
     if (query.format === "csv") {
+      // Every reader's address at once, as a file: asked for again after ten minutes, as a download of everything is.
+      if (!isFresh(context.locals.provenAt)) throw reauthenticate();
       return new Response(await subscribersCsv(db, query), {
         headers: {
           "Content-Type": "text/csv; charset=utf-8",
