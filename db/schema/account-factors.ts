@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { bytea } from "./columns.ts";
-import { sessions } from "./sessions.ts";
 import { users } from "./users.ts";
 
 /** An account's passkeys (WebAuthn credentials): public keys only; the private key never leaves the authenticator. */
@@ -68,7 +67,9 @@ export const authChallenges = pgTable("auth_challenges", {
   challenge: text().primaryKey(),
   purpose: text().notNull(),
   userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
-  sessionId: text("session_id").references(() => sessions.id, { onDelete: "cascade" }),
+  // Not a reference: a session ended meanwhile (signed out elsewhere) leaves a challenge
+  // nobody can answer, which expires like any other.
+  sessionId: text("session_id"),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
 

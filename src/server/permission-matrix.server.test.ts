@@ -13,16 +13,28 @@ import { LocalStore } from "@/modules/uploads/local-store.server";
 import type { Access } from "../lib/define-route.server";
 import { useDatabase } from "../lib/site-database.server";
 import { useObjectStore } from "../modules/uploads/site-objects.server";
+import { passkeys } from "../../db/schema/index.ts";
+import { createSession, validateSessionToken } from "../modules/auth/session.server";
 
 const reader: SessionUser = { id: 2, username: "reader", role: "user" };
 const admin: SessionUser = { id: 1, username: "owner", role: "admin" };
 const callers = { visitor: null, user: reader, admin } as const;
 
 // Every parameter names an item that does not exist, and a write sends an empty object.
-async function call(endpoint: Endpoint, user: SessionUser | null) {
+async function call(
+  endpoint: Endpoint,
+  user: SessionUser | null,
+  proof: { provenAt?: Date; query?: [string, string][] } = {},
+) {
   const params = Object.fromEntries(endpoint.params.map((name) => [name, "999999"]));
   const hasBody = endpoint.method !== "GET" && endpoint.method !== "DELETE";
-  const response = await callEndpoint(endpoint, { user, params, body: hasBody ? "{}" : undefined });
+  const response = await callEndpoint(endpoint, {
+    user,
+    params,
+    body: hasBody ? "{}" : undefined,
+    provenAt: proof.provenAt,
+    query: proof.query,
+  });
   const body = ((await response.json().catch(() => null)) ?? {}) as { code?: string };
   return { status: response.status, code: body.code };
 }
@@ -67,7 +79,7 @@ describe("the permission matrix, generated from every /api route's declared acce
     );
   });
 
-  it("lets only sign-in, sign-out, the backup and import commands, the newsletter's signup and reader links, and the nickname generator post without the admin role", () => {
+  it("lets only sign-in (each step), sign-out, confirming who one is, the backup and import commands, the newsletter's signup and reader links, and the nickname generator post without the admin role", () => {
     const openWrites = endpoints
       .filter((e) => e.method !== "GET" && e.route.access !== "admin")
       .map((e) => `${e.method} ${e.path}`);
@@ -76,6 +88,12 @@ describe("the permission matrix, generated from every /api route's declared acce
       "DELETE /api/imports/command",
       "POST /api/auth/login",
       "POST /api/auth/logout",
+      "POST /api/auth/passkey",
+      "POST /api/auth/passkey/options",
+      // Confirming who holds a session, which any signed-in account may do.
+      "POST /api/auth/reauthenticate",
+      "POST /api/auth/reauthenticate/options",
+      "POST /api/auth/second-step",
       // `npm run backup`, with the running site's control token, or nothing there.
       "POST /api/data/backups/command",
       "POST /api/imports/command",
@@ -104,5 +122,66 @@ describe("the permission matrix, generated from every /api route's declared acce
         }
       });
     }
+  }
+});
+
+describe("an account with a second factor", () => {
+  it("refuses every admin route to a session its password alone made", async () => {
+    const owner: SessionUser = { id: 0, username: "factored", role: "admin" };
+    await insertUser(handle.db, owner);
+    const token = await createSession(handle.db, owner.id, { method: "password", address: "", userAgent: "" });
+    await handle.db
+      .insert(passkeys)
+      .values({ id: "credential", userId: owner.id, name: "Key", publicKey: new Uint8Array(65) });
+    // What the middleware makes of the session's cookie: nobody.
+    const session = await validateSessionToken(handle.db, token);
+    expect(session).toBeNull();
+    const refused = [];
+    for (const endpoint of endpoints.filter((e) => e.route.access !== "public")) {
+      const { status, code } = await call(endpoint, session?.user ?? null);
+      refused.push(`${endpoint.method} ${endpoint.path}: ${String(status)} ${code ?? ""}`);
+      expect(status, `${endpoint.method} ${endpoint.path}`).toBe(401);
+    }
+    expect(refused.length).toBeGreaterThan(50);
+  });
+});
+
+describe("what cannot be undone", () => {
+  const TEN_MINUTES = 10 * 60_000;
+  // A route declared fresh, and the subscribers' CSV, which only its format makes a download.
+  const stepUps = [
+    ...endpoints.filter((e) => e.route.fresh).map((endpoint) => ({ endpoint, query: [] as [string, string][] })),
+    ...endpoints
+      .filter((e) => e.method === "GET" && e.path === "/api/newsletter/subscribers")
+      .map((endpoint) => ({ endpoint, query: [["format", "csv"]] as [string, string][] })),
+  ];
+
+  it("covers the downloads, the password and every factor change", () => {
+    const names = stepUps.map(
+      ({ endpoint, query }) => `${endpoint.method} ${endpoint.path}${query.length ? "?format=csv" : ""}`,
+    );
+    expect(names.sort()).toEqual([
+      "DELETE /api/account/passkeys/[id]",
+      "DELETE /api/account/totp",
+      "GET /api/data/backups/[name]",
+      "GET /api/newsletter/subscribers?format=csv",
+      "POST /api/account/passkeys",
+      "POST /api/account/passkeys/options",
+      "POST /api/account/password",
+      "POST /api/account/recovery-codes",
+      "POST /api/account/totp",
+      "POST /api/account/totp/confirm",
+      "POST /api/data/archive",
+    ]);
+  });
+
+  for (const { endpoint, query } of stepUps) {
+    it(`${endpoint.method} ${endpoint.path} asks again for a proof older than ten minutes, and takes a fresh one`, async () => {
+      const stale = await call(endpoint, admin, { provenAt: new Date(Date.now() - TEN_MINUTES - 1000), query });
+      expect(stale).toEqual({ status: 403, code: "reauthenticate" });
+      const fresh = await call(endpoint, admin, { provenAt: new Date(Date.now() - TEN_MINUTES + 60_000), query });
+      expect(fresh.code).not.toBe("reauthenticate");
+      expect(fresh.status).toBeLessThan(500);
+    });
   }
 });

@@ -70,7 +70,7 @@ export async function login(db: Db, input: LoginInput, client: LoginClient, now?
       username: users.username,
       role: users.role,
       passwordHash: users.passwordHash,
-      secondFactor: hasSecondFactorSql(users.id),
+      secondFactor: hasSecondFactorSql(),
     })
     .from(users)
     .where(eq(users.username, input.username))

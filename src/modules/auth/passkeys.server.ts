@@ -27,6 +27,10 @@ export interface RelyingParty {
 // How long the browser waits on the person: as long as the challenge lasts.
 const CEREMONY_TIMEOUT_MS = 5 * 60_000;
 
+// EdDSA, ES256 and RS256 (COSE ids), the ones every authenticator offers. Left to itself
+// the library would probe Node for ML-DSA, which prints an experimental-feature warning.
+const ALGORITHMS = [-8, -7, -257];
+
 /**
  * The site as passkeys know it: SITE_URL's, as for every write; unset, the address the page
  * was opened at. A passkey is bound to a host name, so an address given as an IP cannot hold one.
@@ -72,6 +76,7 @@ export async function passkeyRegistrationOptions(db: Db, user: { id: number; use
     challenge: await issueChallenge(db, "register", { userId: user.id }),
     timeout: CEREMONY_TIMEOUT_MS,
     attestationType: "none",
+    supportedAlgorithmIDs: ALGORITHMS,
     excludeCredentials: existing,
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });

@@ -3,7 +3,7 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { and, eq, lt, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import type { SessionUser } from "@/lib/session-user";
@@ -36,10 +36,15 @@ export interface SessionOrigin {
   userAgent: string;
 }
 
-/** Whether the account `userId` names has a second factor: a passkey, or a confirmed authenticator app. */
-export const hasSecondFactorSql = (userId: SQLWrapper): SQL<boolean> =>
-  sql<boolean>`(exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId})
+/**
+ * In a query of `users`, whether the account has a second factor: a passkey, or a confirmed
+ * authenticator app. The column is named with its table, which a query of one table leaves out.
+ */
+export const hasSecondFactorSql = (): SQL<boolean> => {
+  const userId = sql`${users}.${sql.identifier(users.id.name)}`;
+  return sql<boolean>`(exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId})
     or exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${userId} and ${totpFactors.confirmedAt} is not null))`;
+};
 
 /** 120 random bits in base32: guessing one is hopeless, and it is safe in a cookie. */
 function randomId(): string {
@@ -94,7 +99,7 @@ export async function validateSessionToken(db: Db, token: string, now = new Date
       lastVerifiedAt: sessions.lastVerifiedAt,
       method: sessions.method,
       provenAt: sessions.provenAt,
-      secondFactor: hasSecondFactorSql(users.id),
+      secondFactor: hasSecondFactorSql(),
       userId: users.id,
       username: users.username,
       role: users.role,
