@@ -69,16 +69,23 @@ describe("the owner's second factors", () => {
   let spareSession: string;
   const logged: string[] = [];
 
+  const listeners: { mockRestore(): void }[] = [];
+
   beforeAll(() => {
     // Everything the process says, to show no secret is ever in it.
     for (const stream of ["log", "info", "warn", "error"] as const) {
-      vi.spyOn(console, stream).mockImplementation((...args: unknown[]) => {
+      // Passed on, so the guard on console errors still sees them.
+      const said = console[stream].bind(console);
+      const listener = vi.spyOn(console, stream).mockImplementation((...args: unknown[]) => {
         logged.push(args.map(String).join(" "));
+        said(...args);
       });
+      listeners.push(listener);
     }
   });
   afterAll(() => {
-    vi.restoreAllMocks();
+    // Only these: the files after this one in the worker keep their own spies.
+    for (const listener of listeners) listener.mockRestore();
   });
 
   it("signs in with the password alone while the account has no second factor", async () => {
