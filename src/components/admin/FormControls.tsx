@@ -51,11 +51,11 @@ export function useEditorForm<I>(
   return { errors, submit };
 }
 
-/** A field's error, in red under it (SPEC §2). */
-export function FieldError({ message }: { message?: string }) {
+/** A field's error, in red under it (SPEC §2); `id` for the field's aria-describedby. */
+export function FieldError({ message, id }: { message?: string; id?: string }) {
   if (!message) return null;
   return (
-    <p className="field-error" role="alert">
+    <p id={id} className="field-error" role="alert">
       {message}
     </p>
   );
