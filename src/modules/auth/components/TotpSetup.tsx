@@ -61,13 +61,13 @@ export function TotpSetup({
           width="192"
           height="192"
         />
-        <p className="meta">
-          No camera handy? Type this key into the app instead, or{" "}
-          <a href={secret.uri}>open it in an app on this device</a>.
-        </p>
+        <p className="meta">No camera handy? Type this key into the app instead:</p>
         <code className="account-totp__secret" aria-label="Key for the authenticator app">
           {secret.secret}
         </code>
+        <p className="meta">
+          <a href={secret.uri}>Or open it in an authenticator app on this device.</a>
+        </p>
       </li>
       <li>
         <form onSubmit={submit} noValidate>
