@@ -102,6 +102,7 @@ export function askForProof(methods: readonly ProofMethod[]): Promise<boolean> {
     const send = async (proof: () => Promise<Proof>, fallback: string) => {
       busy(true);
       error.textContent = "";
+      input?.removeAttribute("aria-invalid");
       try {
         const answer = await apiRequest<Reauthenticated>("POST", "/api/auth/reauthenticate", await proof());
         proven = true;
