@@ -6,6 +6,7 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
+import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { and, asc, eq } from "drizzle-orm";
 import { errorCode, UNIQUE_VIOLATION } from "@/lib/database-errors";
 import type { Db } from "@/lib/db.server";
@@ -16,6 +17,12 @@ import type { PasskeyView } from "./account-views";
 import { consumeChallenge, issueChallenge, type ChallengeOwner } from "./challenges.server";
 
 const { passkeys } = tables;
+
+/**
+ * A kept challenge as the options carry it: its bytes. SimpleWebAuthn takes a string challenge
+ * as text and encodes it once more, so the browser would sign, and send back, one that was never kept.
+ */
+const challengeBytes = async (issued: Promise<string>) => isoBase64URL.toBuffer(await issued);
 
 /** The relying party: the site as passkeys know it, by its host name and origin. */
 export interface RelyingParty {
@@ -73,7 +80,7 @@ export async function passkeyRegistrationOptions(db: Db, user: { id: number; use
     userName: user.username,
     // Stable per account, so an authenticator replaces its old passkey for it rather than keeping two.
     userID: new TextEncoder().encode(`user-${String(user.id)}`),
-    challenge: await issueChallenge(db, "register", { userId: user.id }),
+    challenge: await challengeBytes(issueChallenge(db, "register", { userId: user.id })),
     timeout: CEREMONY_TIMEOUT_MS,
     attestationType: "none",
     supportedAlgorithmIDs: ALGORITHMS,
@@ -162,7 +169,7 @@ export async function passkeyAuthenticationOptions(
     : undefined;
   return generateAuthenticationOptions({
     rpID: rp.id,
-    challenge: await issueChallenge(db, purpose, owner),
+    challenge: await challengeBytes(issueChallenge(db, purpose, owner)),
     timeout: CEREMONY_TIMEOUT_MS,
     userVerification: "required",
     allowCredentials,
