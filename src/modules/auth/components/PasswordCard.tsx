@@ -8,7 +8,7 @@ import { fieldProblem, useAccountChange } from "./use-account-change";
 import { fieldValue } from "./field-value";
 
 /** A new password, typed twice; every other session ends with the old one. */
-export function PasswordCard() {
+export function PasswordCard({ username }: { username: string }) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [problems, setProblems] = useState<{ password?: string; repeated?: string }>({});
@@ -54,6 +54,8 @@ export function PasswordCard() {
       <h2 id="account-password">Password</h2>
       <p>At least 8 characters. Longer is better; a sentence you will remember is best.</p>
       <form className="account-password" ref={form} onSubmit={submit} noValidate>
+        {/* Whose password it is, for a password manager to save the new one under. */}
+        <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
         {field("password", "New password")}
         {field("repeated", "The new password again")}
         <button className="button account-section__action" type="submit" disabled={change.isPending}>

@@ -52,7 +52,7 @@ function Screen() {
             hasFactor={view.passkeys.length > 0 || view.totp}
             onCodes={setCodes}
           />
-          <PasswordCard />
+          <PasswordCard username={view.username} />
           <SessionsCard sessions={view.sessions} />
           <SignInsCard signIns={view.signIns} />
         </>
