@@ -204,6 +204,7 @@ if (postgresServer && postgresPort) {
         "restore.test.ts",
         "backups.test.ts",
         "imports.test.ts",
+        "account.test.ts",
         ...ENGINE_NEUTRAL,
         ...EDITOR_JOURNEYS,
       ],
