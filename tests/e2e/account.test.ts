@@ -245,6 +245,23 @@ test("an action that cannot be undone asks the owner to confirm it is them, and 
   spare.splice(0, spare.length, ...renewed);
 });
 
+test("a download the server gives only to a fresh proof asks for it first, then starts", async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page.context());
+  await ageProofs(playwright);
+  await page.goto(`${origin}/admin/data`);
+  await page.getByLabel("No, leave it out").check();
+  await page.getByRole("button", { name: "Download everything" }).click();
+  const confirmIt = page.getByRole("dialog", { name: "Confirm it’s you" });
+  await confirmIt.getByLabel("Code from your authenticator app, or a recovery code").fill(spare.pop() ?? "");
+  const download = page.waitForEvent("download");
+  await confirmIt.getByRole("button", { name: "Confirm" }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.zip$/);
+});
+
 test.describe("the account screen is accessible", () => {
   for (const [label, viewport] of [
     ["desktop", { width: 1280, height: 900 }],

@@ -79,6 +79,7 @@ export function SubscriberList() {
           className="button button--quiet"
           href={`/api/newsletter/subscribers?${filter.toString()}&format=csv`}
           download
+          data-fresh-proof
         >
           Export CSV
         </a>
