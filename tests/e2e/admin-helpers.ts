@@ -9,7 +9,7 @@ export async function signIn(page: Page): Promise<void> {
   await hydrated(page, "LoginForm");
   await page.getByLabel("Username").fill(E2E_ADMIN.username);
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(/\/admin$/);
   // The welcome notice waits in the session for the dashboard to show it; a test that
   // moved on before then would find it taking the notification slot on its next page.

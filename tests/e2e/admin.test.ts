@@ -22,7 +22,7 @@ test("what is typed to sign in never reaches the page's markup, where a styleshe
   // input[value$="2"] selectors match.
   expect(await page.locator("body").evaluate((body) => body.outerHTML)).not.toMatch(/hunter42|someone/);
   expect(await page.locator('input[value]:not([value=""])').count()).toBe(0);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Login failed" })).toBeVisible();
   expect(await page.locator('input[value]:not([value=""])').count()).toBe(0);
 });
@@ -42,7 +42,7 @@ test("sign in with the form, see the dashboard with live counts, and sign out", 
   await expect(page.getByText("Username is required")).toBeHidden();
 
   await page.getByLabel("Password").fill("not the password");
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   // What a person reads is the server's sentence, not a status code and JSON.
   const failed = page.getByRole("alert").filter({ hasText: "Login failed" });
   await expect(failed).toContainText("Invalid credentials");
@@ -52,7 +52,7 @@ test("sign in with the form, see the dashboard with live counts, and sign out", 
 
   const login = await holdRequests(page, "**/api/auth/login");
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await login.arrived;
   await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
   login.release();
@@ -95,7 +95,7 @@ test.describe("without JavaScript", () => {
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname === "/login"),
       nextDocument(page),
-      page.getByRole("button", { name: "Sign In" }).click(),
+      page.getByRole("button", { name: "Sign In", exact: true }).click(),
     ]);
     expect(request.method()).toBe("POST");
     await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
@@ -109,7 +109,7 @@ test("someone signed in without the admin role is told where they stand, and can
   await hydrated(page, "LoginForm");
   await page.getByLabel("Username").fill(E2E_READER.username);
   await page.getByLabel("Password").fill(E2E_READER.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 
   const standing = page.getByText("which is not an admin account. The admin area needs an admin account.");
   await expect(standing).toBeVisible();

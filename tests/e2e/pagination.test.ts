@@ -193,7 +193,7 @@ test("the post manager lists a page at a time, and the page is in its address", 
   await hydrated(page, "LoginForm");
   await page.getByLabel("Username").fill(ADMIN.username);
   await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(`${site.origin}/admin`);
   await page.goto(`${site.origin}/admin/posts`);
   await expect(page.locator(".manager__card")).toHaveCount(24);

@@ -57,7 +57,7 @@ test("without SITE_URL, the owner signs in from whichever address the site was o
     await hydrated(page, "LoginForm");
     await page.getByLabel("Username").fill(E2E_ADMIN.username);
     await page.getByLabel("Password").fill(E2E_ADMIN.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(`http://127.0.0.1:${port}/admin`);
     await expect(page.getByRole("heading", { name: `Welcome back, ${E2E_ADMIN.username}!` })).toBeVisible();
 

@@ -246,14 +246,14 @@ test("a theme that hides everything is fixed from the browser through safe mode"
   const fresh = await visitor.newPage();
   try {
     await fresh.goto("/login");
-    await expect(fresh.getByRole("button", { name: "Sign In" })).toBeHidden();
+    await expect(fresh.getByRole("button", { name: "Sign In", exact: true })).toBeHidden();
 
     // Safe mode: the login form, then the dashboard, wear the default theme.
     await fresh.goto("/login?safe-theme=1");
     await hydrated(fresh, "LoginForm");
     await fresh.getByLabel("Username").fill(E2E_ADMIN.username);
     await fresh.getByLabel("Password").fill(E2E_ADMIN.password);
-    await fresh.getByRole("button", { name: "Sign In" }).click();
+    await fresh.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(fresh).toHaveURL(/\/admin\?safe-theme=1$/);
     await expect(fresh.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
     await fresh.getByRole("link", { name: "Open CSS Editor" }).click();
