@@ -1,6 +1,20 @@
-import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import {
+  browserSupportsWebAuthn,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/browser";
 import { apiRequest } from "@/lib/api-request";
 import type { PublicUser } from "./user";
+
+/**
+ * Whether this page can sign in with a passkey: the browser has WebAuthn, and the page was
+ * opened by a name. WebAuthn names the site by its domain, so browsers (and the site)
+ * refuse passkeys on an address such as 127.0.0.1; there, nothing offers one.
+ */
+export function passkeysWorkHere(): boolean {
+  const host = window.location.hostname;
+  return browserSupportsWebAuthn() && !/^[\d.]+$/.test(host) && !host.startsWith("[");
+}
 
 /** A fresh challenge to sign in with any of the site's passkeys (none named: the browser offers what it holds). */
 export async function passkeyOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {

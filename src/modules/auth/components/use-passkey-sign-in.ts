@@ -1,20 +1,15 @@
-import {
-  browserSupportsWebAuthn,
-  browserSupportsWebAuthnAutofill,
-  startAuthentication,
-  WebAuthnAbortService,
-} from "@simplewebauthn/browser";
+import { browserSupportsWebAuthnAutofill, startAuthentication, WebAuthnAbortService } from "@simplewebauthn/browser";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { readableError } from "@/lib/api-request";
 import { toast } from "@/lib/toast";
-import { isCancelledCeremony, passkeyOptions, signInWithPasskey } from "../passkey-ceremony";
+import { isCancelledCeremony, passkeyOptions, passkeysWorkHere, signInWithPasskey } from "../passkey-ceremony";
 import type { PublicUser } from "../user";
 
 /** What a passkey sign-in waits for: the person, in the browser's prompt, or the site. */
 export type PasskeyWait = "passkey" | "site";
 
 export interface PasskeySignIn {
-  /** Whether this browser has passkeys at all: false in the server's HTML, so no page offers one it cannot use. */
+  /** Whether this page can use passkeys (`passkeysWorkHere`): false in the server's HTML, so no page offers one it cannot use. */
   supported: boolean;
   waiting: PasskeyWait | undefined;
   /** Ask for a passkey in the browser's prompt; a ceremony under way (the autofill's) ends. */
@@ -30,7 +25,7 @@ const noSubscription = () => () => undefined;
  * ceremony at a time: starting one (SimpleWebAuthn) aborts the one before.
  */
 export function usePasskeySignIn(autofill: boolean, onSignedIn: (user: PublicUser) => void): PasskeySignIn {
-  const supported = useSyncExternalStore(noSubscription, browserSupportsWebAuthn, () => false);
+  const supported = useSyncExternalStore(noSubscription, passkeysWorkHere, () => false);
   const [waiting, setWaiting] = useState<PasskeyWait>();
   // Each ceremony takes a turn; one that ends after a newer one began, or after the form
   // went, was replaced and says nothing.
@@ -76,7 +71,7 @@ export function usePasskeySignIn(autofill: boolean, onSignedIn: (user: PublicUse
   };
 
   useEffect(() => {
-    if (autofill) void armAutofill();
+    if (autofill && passkeysWorkHere()) void armAutofill();
     return () => {
       turn.current += 1;
       WebAuthnAbortService.cancelCeremony();
