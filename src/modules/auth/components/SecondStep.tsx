@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type SubmitEvent } from "react";
 import { ApiError, apiRequest, readableError } from "@/lib/api-request";
+import { codeSchema } from "../factor-schemas";
 import { finishSignIn } from "../finish-sign-in";
 import type { SecondStepAnswer, SecondStepMethod } from "../sign-in-answers";
 import { PasskeyButton } from "./PasskeyButton";
@@ -24,7 +25,11 @@ const KINDS = {
   },
 } as const;
 
-const codeError = (code: string): string | undefined => (code.trim() ? undefined : "Enter the code");
+/** The error the code field shows, by the schema the endpoint uses. */
+function codeError(code: string): string | undefined {
+  const result = codeSchema.shape.code.safeParse(code);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
 
 interface Props {
   methods: SecondStepMethod[];
