@@ -14,6 +14,12 @@ export function PasskeyButton({ passkey, label }: { passkey: PasskeySignIn; labe
       className="button button--quiet"
       type="button"
       disabled={passkey.waiting === "site"}
+      // Pressing it leaves the focus where it was: a field left empty would otherwise say
+      // so on blur, pushing this button down between press and release, and the click
+      // would land on nothing.
+      onMouseDown={(event) => {
+        event.preventDefault();
+      }}
       onClick={passkey.start}
     >
       {passkey.waiting ? WORDS[passkey.waiting] : label}
