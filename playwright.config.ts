@@ -205,6 +205,7 @@ if (postgresServer && postgresPort) {
         "backups.test.ts",
         "imports.test.ts",
         "account.test.ts",
+        "sign-in-factors.test.ts",
         ...ENGINE_NEUTRAL,
         ...EDITOR_JOURNEYS,
       ],
