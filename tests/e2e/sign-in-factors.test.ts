@@ -5,7 +5,7 @@ import { generateHOTP } from "@oslojs/otp";
 import type { CDPSession, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { newPlace, startInstance, type Instance, type Place } from "./instance";
-import { hydrated, problemsIn } from "./support";
+import { hydrated, problemsIn, seriousViolations } from "./support";
 
 // A site of its own: once its owner has a passkey and an authenticator app, a password
 // alone signs nobody in there, which every other test's sign-in counts on.
@@ -176,6 +176,7 @@ test("the owner with an authenticator app signs in with a code, or a recovery co
   await expect(code).toBeFocused();
   await expect(code).toHaveAttribute("autocomplete", "one-time-code");
   await expect(page.getByRole("button", { name: "Use a passkey instead" })).toBeVisible();
+  expect(await seriousViolations(page, "form.login-form")).toEqual([]);
 
   // A wrong code is said under the field, and the field is ready for another.
   const valid = [-1n, 0n, 1n, 2n].map((drift) => generateHOTP(key, step + drift, 6));
