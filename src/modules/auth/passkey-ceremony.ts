@@ -4,6 +4,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
 import { apiRequest } from "@/lib/api-request";
+import { hostHoldsPasskeys } from "./passkey-host";
 import type { PublicUser } from "./user";
 
 /**
@@ -12,8 +13,7 @@ import type { PublicUser } from "./user";
  * refuse passkeys on an address such as 127.0.0.1; there, nothing offers one.
  */
 export function passkeysWorkHere(): boolean {
-  const host = window.location.hostname;
-  return browserSupportsWebAuthn() && !/^[\d.]+$/.test(host) && !host.startsWith("[");
+  return browserSupportsWebAuthn() && hostHoldsPasskeys(window.location.hostname);
 }
 
 /** A fresh challenge to sign in with any of the site's passkeys (none named: the browser offers what it holds). */

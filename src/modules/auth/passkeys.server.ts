@@ -15,6 +15,7 @@ import { conflict, invalid, notFound, unauthenticated } from "@/lib/errors";
 import { settings } from "@/lib/settings.server";
 import type { PasskeyView } from "./account-views";
 import { consumeChallenge, issueChallenge, type ChallengeOwner } from "./challenges.server";
+import { hostHoldsPasskeys } from "./passkey-host";
 
 const { passkeys } = tables;
 
@@ -45,7 +46,7 @@ const ALGORITHMS = [-8, -7, -257];
 export function relyingParty(requestOrigin: string): RelyingParty {
   const origin = settings().writeOrigin ?? requestOrigin;
   const id = new URL(origin).hostname;
-  if (/^[\d.]+$/.test(id) || id.startsWith("[")) {
+  if (!hostHoldsPasskeys(id)) {
     throw conflict(`Passkeys need the site opened by a name (such as localhost), not by an IP address (${id}).`);
   }
   return { id, origin, name: settings().siteName };
