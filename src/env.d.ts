@@ -33,7 +33,7 @@ declare module "virtual:offline-search-entry" {
 declare module "webvtt-parser" {
   /** The W3C's WebVTT parser and validator (w3c/webvtt.js, CommonJS): what this project reads of it. */
   interface Parsed {
-    cues: unknown[];
+    cues: { startTime: number; endTime: number; text: string }[];
     errors: { message: string; line: number; col?: number }[];
   }
   const webvtt: {

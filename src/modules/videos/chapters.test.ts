@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { chaptersFromDescription } from "./chapters";
+
+describe("chaptersFromDescription", () => {
+  it("lists the time lines as chapters, each ending where the next starts", () => {
+    const description = "A slow film.\n\n0:00 Intro\n1:23 - The kettle\n1:02:03 Outro\nThanks for watching.";
+    expect(chaptersFromDescription(description, 4000)).toEqual([
+      { start: 0, end: 83, title: "Intro" },
+      { start: 83, end: 3723, title: "The kettle" },
+      { start: 3723, end: 4000, title: "Outro" },
+    ]);
+  });
+
+  it("lists none from a single time line", () => {
+    expect(chaptersFromDescription("0:00 Intro\nThe rest is silence.", 60)).toEqual([]);
+  });
+
+  it("lists none when the first is not at 0:00", () => {
+    expect(chaptersFromDescription("0:05 Intro\n0:30 Middle", 60)).toEqual([]);
+  });
+
+  it("lists none when the times do not ascend", () => {
+    expect(chaptersFromDescription("0:00 Intro\n0:30 Middle\n0:20 Back", 60)).toEqual([]);
+    expect(chaptersFromDescription("0:00 Intro\n0:00 Again", 60)).toEqual([]);
+  });
+
+  it("lists none when a chapter starts after the video ends", () => {
+    expect(chaptersFromDescription("0:00 Intro\n2:00 Later", 60)).toEqual([]);
+  });
+
+  it("ignores times inside sentences", () => {
+    expect(chaptersFromDescription("It boils at 7:00 most days.\nAt 7:05 it clicks off.", 600)).toEqual([]);
+  });
+});
