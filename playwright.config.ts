@@ -51,6 +51,7 @@ const WRITERS = [
   "previews-and-revisions.test.ts",
   "sidenotes.test.ts",
   "essay-embeds.test.ts",
+  "video-transcript.test.ts",
 ];
 
 interface ServerTests {
