@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { made, marker } from "./editorial-helpers";
 import { expect, test } from "./fixtures";
+import { seriousViolations } from "./support";
 
 // The kettle's captions (content/media/videos) say three lines, at 0.5 s, 2.8 s and 5 s, of
 // a seven-second film: long enough to seek into.
@@ -109,7 +110,10 @@ test.describe("with JavaScript", () => {
     await expect(transcript.getByRole("listitem")).toHaveCount(3);
   });
 
-  test("the page's VideoObject lists the chapters as clips", async ({ page, admin }) => {
+  test("the page's VideoObject lists the chapters as clips; a chapter seeks; the page passes axe", async ({
+    page,
+    admin,
+  }) => {
     const { id, slug } = await chapteredVideo(admin);
     await page.goto(`/videos/${slug}`);
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -123,6 +127,12 @@ test.describe("with JavaScript", () => {
     ]);
     const urls = (video?.hasPart ?? []).map((clip) => new URL(clip.url));
     expect(urls.map((url) => url.pathname + url.hash)).toEqual([`${pageUrl}#t=0`, `${pageUrl}#t=3`]);
+    // A chapter seeks as a line does; with the search box shown and a line marked, the page passes axe.
+    const seeked = seekedTo(page);
+    await page.getByRole("link", { name: /0:03\s*Steam/ }).click();
+    expect(await seeked).toBeCloseTo(3, 1);
+    await expect(page.locator("li[aria-current=true]")).toHaveText(/considers boiling/);
+    expect(await seriousViolations(page, "article")).toEqual([]);
     await admin.delete(`/api/videos/${String(id)}`);
   });
 });
