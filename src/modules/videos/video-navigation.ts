@@ -18,7 +18,9 @@ function seek(player: HTMLVideoElement, seconds: number): void {
 
 function followLinks(player: HTMLVideoElement): void {
   document.addEventListener("click", (event) => {
-    if (!(event.target instanceof Element)) return;
+    // A link opened elsewhere (a new tab, a modified click) is left to the browser.
+    if (!(event.target instanceof Element) || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const link = event.target.closest<HTMLAnchorElement>("[data-seek-links] a[href^='#t=']");
     const seconds = link ? fragmentSeconds(link.hash) : null;
     if (seconds === null) return;
