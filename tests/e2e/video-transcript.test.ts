@@ -1,7 +1,9 @@
+import { copyFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { made, marker } from "./editorial-helpers";
 import { expect, test } from "./fixtures";
-import { seriousViolations } from "./support";
+import { e2eDataDir, seriousViolations } from "./support";
 
 // The kettle's captions (content/media/videos) say three lines, at 0.5 s, 2.8 s and 5 s, of
 // a seven-second film: long enough to seek into.
@@ -134,5 +136,55 @@ test.describe("with JavaScript", () => {
     await expect(page.locator("li[aria-current=true]")).toHaveText(/considers boiling/);
     expect(await seriousViolations(page, "article")).toEqual([]);
     await admin.delete(`/api/videos/${String(id)}`);
+  });
+
+  test("while it plays, the line being said scrolls into view in the transcript's box, never the page", async ({
+    page,
+    admin,
+  }, testInfo) => {
+    // The kettle again, beside captions of sixty short lines: more than the box shows at once.
+    const word = marker();
+    const server = testInfo.project.name.startsWith("postgres") ? "postgres" : "pglite";
+    const seed = path.join(e2eDataDir(server), "uploads", "seed");
+    await copyFile(path.join(seed, "the-kettle-that-took-its-time.mp4"), path.join(seed, `long-${word}.mp4`));
+    const stamp = (tenths: number) => `00:00:${(tenths / 10).toFixed(3).padStart(6, "0")}`;
+    const cues = Array.from({ length: 60 }, (_, i) => `${stamp(i)} --> ${stamp(i + 1)}\nLine ${String(i)}`);
+    await writeFile(path.join(seed, `long-${word}.vtt`), `WEBVTT\n\n${cues.join("\n\n")}\n`);
+    const video = await made(admin, "/api/videos", {
+      title: `Long-winded ${word}`,
+      description: `Sixty lines about a kettle, ${word}.`,
+      videoUrl: `/uploads/seed/long-${word}.mp4`,
+      thumbnailUrl: "/uploads/seed/the-kettle-that-took-its-time-poster.jpg",
+      duration: 7,
+      category: "Meh Moments",
+    });
+
+    await page.goto(`/videos/${video.slug}`);
+    const box = page.getByRole("list", { name: "Transcript" });
+    await expect(box.getByRole("listitem")).toHaveCount(60);
+    await box.scrollIntoViewIfNeeded();
+    const pageTop = await page.evaluate(() => window.scrollY);
+    // Play to 4 s and stop there; the page's own listener has marked the line by then.
+    await page.locator("video").evaluate(
+      (player: HTMLVideoElement) =>
+        new Promise<void>((resolve) => {
+          player.muted = true;
+          const atFour = () => {
+            if (player.currentTime < 4) return;
+            player.removeEventListener("timeupdate", atFour);
+            player.pause();
+            resolve();
+          };
+          player.addEventListener("timeupdate", atFour);
+          void player.play();
+        }),
+    );
+    const marked = box.locator("li[aria-current=true]");
+    await expect(marked).toHaveText(/Line 4\d$/);
+    await expect(marked).toBeInViewport();
+    expect(await box.evaluate((list) => list.scrollTop)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(pageTop);
+    await admin.delete(`/api/videos/${String(video.id)}`);
+    await Promise.all(["mp4", "vtt"].map((ext) => rm(path.join(seed, `long-${word}.${ext}`))));
   });
 });
