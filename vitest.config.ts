@@ -37,9 +37,7 @@ function engineProjects(
 export default defineConfig({
   resolve: { alias },
   test: {
-    setupFiles: ["tests/setup/fail-on-console-error.ts"],
-    // Authenticator secrets are sealed with this key rather than one a test would write under DATA_DIR.
-    env: { FACTOR_KEY: "dGVzdHMtb25seS1mYWN0b3Ita2V5LW5vdC1zZWNyZXQ" },
+    setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/factor-key.ts"],
     // The default theme is read as text (`?raw`) by the code under test; other CSS stays empty.
     css: { include: [/content\/theme\/default\.css/] },
     // Vitest's default of one worker fewer than the cores leaves a 2-core machine running one
