@@ -8,6 +8,7 @@ import { createDb } from "../../db/client.ts";
 import { deviceName } from "../../src/modules/auth/device-name";
 import { expect, test } from "./fixtures";
 import { newPlace, startInstance, type Instance, type Place } from "./instance";
+import { addAuthenticator } from "./passkey-helpers";
 import { seriousViolations } from "./support";
 
 // A site of its own: the owner here gains passkeys and an authenticator app, and the other
@@ -70,22 +71,6 @@ async function ageProofs(playwright: PlaywrightWorkerArgs["playwright"]): Promis
     await handle.close();
   }
   site = await start(playwright);
-}
-
-/** Give the page's browser a passkey authenticator that says yes at once, as Chromium lets tests. */
-async function addAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
 }
 
 /** The code an authenticator app shows now for the key the page shows. */

@@ -2,9 +2,10 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
-import type { CDPSession, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { newPlace, startInstance, type Instance, type Place } from "./instance";
+import { addAuthenticator, VIRTUAL_AUTHENTICATOR } from "./passkey-helpers";
 import { hydrated, problemsIn, seriousViolations } from "./support";
 
 // A site of its own: once its owner has a passkey and an authenticator app, a password
@@ -36,26 +37,6 @@ test.afterAll(async () => {
   await site?.stop();
   rmSync(place.dataDir, { recursive: true, force: true });
 });
-
-const AUTHENTICATOR = {
-  protocol: "ctap2",
-  transport: "internal",
-  hasResidentKey: true,
-  hasUserVerification: true,
-  isUserVerified: true,
-  automaticPresenceSimulation: true,
-} as const;
-
-/**
- * Give the page's browser an authenticator of its own: Chromium's virtual one, which
- * answers a ceremony at once, as a person choosing the passkey offered would.
- */
-async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", { options: AUTHENTICATOR });
-  return { cdp, authenticatorId };
-}
 
 /** POST JSON to the site as the page's own script would, with its cookies and Origin. */
 async function post<T>(page: Page, url: string, data: unknown = {}): Promise<T> {
@@ -135,7 +116,7 @@ test("the owner adds a passkey, then signs in with it from the username field's 
   // ends it, quietly, and signs in with the passkey.
   const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
   await cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId });
-  const empty = await cdp.send("WebAuthn.addVirtualAuthenticator", { options: AUTHENTICATOR });
+  const empty = await cdp.send("WebAuthn.addVirtualAuthenticator", { options: VIRTUAL_AUTHENTICATOR });
   const autofillAsked = page.waitForResponse(`${origin}/api/auth/passkey/options`);
   await openLogin(page);
   await expect(page.getByLabel("Username")).toHaveAttribute("autocomplete", "username webauthn");
