@@ -58,6 +58,7 @@ test.describe("without JavaScript", () => {
     const chapters = page.locator("section", { has: page.getByRole("heading", { name: "Chapters" }) });
     await expect(chapters.getByRole("link")).toHaveText([/0:00\s*Switched on/, /0:03\s*Steam/]);
     await expect(chapters.getByRole("link", { name: /Steam/ })).toHaveAttribute("href", "#t=3");
+    await expect(page.locator("video")).toHaveAttribute("controls");
     await admin.delete(`/api/videos/${String(video.id)}`);
   });
 });
@@ -129,6 +130,16 @@ test.describe("with JavaScript", () => {
     ]);
     const urls = (video?.hasPart ?? []).map((clip) => new URL(clip.url));
     expect(urls.map((url) => url.pathname + url.hash)).toEqual([`${pageUrl}#t=0`, `${pageUrl}#t=3`]);
+    // The player's timeline is cut into the same chapters.
+    await expect
+      .poll(() =>
+        page
+          .locator("media-time-range")
+          .evaluate((range: HTMLElement & { mediaChaptersCues?: { text: string; startTime: number }[] }) =>
+            (range.mediaChaptersCues ?? []).map(({ text, startTime }) => `${String(startTime)} ${text}`),
+          ),
+      )
+      .toEqual(["0 Switched on", "3 Steam"]);
     // A chapter seeks as a line does; with the search box shown and a line marked, the page passes axe.
     const seeked = seekedTo(page);
     await page.getByRole("link", { name: /0:03\s*Steam/ }).click();

@@ -1,0 +1,146 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// The kettle is a seven-second film with three captions; the player is Media Chrome over the
+// page's own <video>.
+const KETTLE = "/videos/the-kettle-that-took-its-time";
+
+/** The player's position once the seek under way (or already done) has ended. */
+const settledAt = (page: Page): Promise<number> =>
+  page.locator("video").evaluate((video: HTMLVideoElement) =>
+    video.seeking
+      ? new Promise<number>((resolve) => {
+          video.addEventListener(
+            "seeked",
+            () => {
+              resolve(video.currentTime);
+            },
+            { once: true },
+          );
+        })
+      : video.currentTime,
+  );
+
+/** Seek the player to `seconds` and wait until it is there. */
+const seekTo = (page: Page, seconds: number): Promise<void> =>
+  page.locator("video").evaluate(
+    (video: HTMLVideoElement, to: number) =>
+      new Promise<void>((resolve) => {
+        const go = () => {
+          video.addEventListener(
+            "seeked",
+            () => {
+              resolve();
+            },
+            { once: true },
+          );
+          video.currentTime = to;
+        };
+        if (video.readyState >= HTMLMediaElement.HAVE_METADATA) go();
+        else video.addEventListener("loadedmetadata", go, { once: true });
+      }),
+    seconds,
+  );
+
+/** The player, dressed: Media Chrome's controls in place of the browser's own. */
+async function dressedPlayer(page: Page) {
+  await page.goto(KETTLE);
+  await expect(page.getByRole("button", { name: "play", exact: true })).toBeVisible();
+  await expect(page.locator("video")).not.toHaveAttribute("controls");
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the browser's own controls play the film, with its captions", async ({ page }) => {
+    await page.goto(KETTLE);
+    const video = page.locator("video");
+    await expect(video).toHaveAttribute("controls");
+    await expect(video).toBeVisible();
+    await expect(video.locator("source")).toHaveAttribute("src", /the-kettle-that-took-its-time\.mp4$/);
+    await expect(video.locator("track[kind=captions]")).toHaveAttribute("src", /\.vtt$/);
+    await expect(page.getByRole("button", { name: /Resume from/ })).toBeHidden();
+  });
+});
+
+test.describe("with JavaScript", () => {
+  test("the keys viewers expect drive the player", async ({ page }) => {
+    await dressedPlayer(page);
+    const video = page.locator("video");
+    await page.getByRole("button", { name: "play", exact: true }).focus();
+    const state = () =>
+      video.evaluate((v: HTMLVideoElement) => ({
+        paused: v.paused,
+        muted: v.muted,
+        rate: v.playbackRate,
+        captions: [...v.textTracks].find((t) => t.kind === "captions")?.mode,
+      }));
+
+    await page.keyboard.press("m");
+    await expect.poll(async () => (await state()).muted).toBe(true);
+    await page.keyboard.press("k");
+    await expect.poll(async () => (await state()).paused).toBe(false);
+    await page.keyboard.press("k");
+    await expect.poll(async () => (await state()).paused).toBe(true);
+    await page.keyboard.press(">");
+    await expect.poll(async () => (await state()).rate).toBe(1.25);
+    await page.keyboard.press("<");
+    await expect.poll(async () => (await state()).rate).toBe(1);
+    expect((await state()).captions).toBe("showing");
+    await page.keyboard.press("c");
+    await expect.poll(async () => (await state()).captions).not.toBe("showing");
+    await page.keyboard.press("c");
+    await expect.poll(async () => (await state()).captions).toBe("showing");
+
+    // j and l go back and on ten seconds, as far as the film allows.
+    await seekTo(page, 6);
+    const back = settledAt(page);
+    await page.keyboard.press("j");
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBe(0);
+    await back;
+    await page.keyboard.press("l");
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => Math.round(v.currentTime))).toBe(7);
+  });
+
+  test("coming back offers to resume where one left off, at the speed one chose", async ({ page }) => {
+    await dressedPlayer(page);
+    await seekTo(page, 5.4);
+    await page.getByRole("button", { name: "play", exact: true }).focus();
+    await page.keyboard.press(">");
+    await page.keyboard.press(">");
+    await expect.poll(() => page.locator("video").evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
+
+    // "Start from the beginning" answers the offer; it comes again next time.
+    await page.reload();
+    await page.getByRole("button", { name: "Start from the beginning" }).click();
+    await expect(page.getByRole("button", { name: /Resume from/ })).toBeHidden();
+    await page.reload();
+    const resume = page.getByRole("button", { name: "Resume from 0:05" });
+    await expect(resume).toBeVisible();
+    expect(await page.locator("video").evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
+    await page.locator("video").evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+    });
+    await resume.click();
+    await expect(resume).toBeHidden();
+    expect(await settledAt(page)).toBeGreaterThanOrEqual(5);
+
+    // Nothing of it left the browser: it is in this origin's storage, and only there.
+    const kept = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("meh:watched:")));
+    expect(kept).toHaveLength(1);
+
+    // A shared moment is taken as asked, with no offer to go elsewhere.
+    const id = await page.locator("media-controller").getAttribute("data-video-id");
+    await page.evaluate(
+      (key) => {
+        localStorage.setItem(key, JSON.stringify({ position: 5, rate: 1, savedAt: Date.now() }));
+      },
+      `meh:watched:${String(id)}`,
+    );
+    await page.goto("/about");
+    await page.goto(`${KETTLE}#t=2`);
+    await expect(page.getByRole("button", { name: "play", exact: true })).toBeVisible();
+    expect(await settledAt(page)).toBe(2);
+    await expect(page.getByRole("button", { name: /Resume from/ })).toBeHidden();
+  });
+});
