@@ -15,6 +15,8 @@ export const videos = pgTable(
     thumbnailUrl: text("thumbnail_url").notNull(),
     // A WebVTT file of captions the player offers, if one was uploaded.
     captionsUrl: text("captions_url"),
+    // A WebVTT chapters track, if one was uploaded; else the description's "0:00 Title" lines serve.
+    chaptersUrl: text("chapters_url"),
     duration: integer().notNull(),
     category: text().notNull(),
     mehRating: integer("meh_rating").notNull().default(MEH_RATING.default),

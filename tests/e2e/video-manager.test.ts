@@ -42,6 +42,12 @@ test("the owner adds a video with its file and poster, sees it published, edits 
     "Captions have been uploaded successfully",
   );
   await expect(dialog.getByRole("group", { name: "Captions" })).toContainText(/\/uploads\/captions\/[a-z0-9]+\.vtt/);
+  await upload(
+    page,
+    "Upload chapters",
+    "content/media/videos/the-kettle-that-took-its-time-chapters.vtt",
+    "Chapters have been uploaded successfully",
+  );
   await dialog.getByRole("button", { name: "Create Video" }).click();
   await dismiss(page, "Video Created");
 
@@ -53,6 +59,8 @@ test("the owner adds a video with its file and poster, sees it published, edits 
   expect(html).toMatch(/<source src="\/uploads\/videos\/[a-z0-9]+\.mp4"/);
   // The captions uploaded with it are offered by the player.
   expect(html).toMatch(/<track kind="captions" src="\/uploads\/captions\/[a-z0-9]+\.vtt"/);
+  // The chapters file's cues are listed under the player.
+  expect(html).toMatch(/data-start="3" data-end="5" data-title="The wait"/);
   expect(await (await request.get("/videos")).text()).toContain(title);
 
   await card.getByRole("button", { name: /Edit/ }).click();

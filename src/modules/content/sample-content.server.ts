@@ -38,6 +38,8 @@ const videoFrontmatter = z.object({
   ...common,
   video: z.string().min(1),
   poster: z.string().min(1),
+  // A WebVTT chapters track, for a sample that shows chapters drawn from a file.
+  chapters: z.string().min(1).optional(),
 });
 
 export type SamplePost = z.output<typeof postFrontmatter> & { slug: string; content: string };

@@ -82,6 +82,7 @@ async function storeMedia(content: SampleContent, { contentDir, store }: SeedOpt
     files.add(video.video);
     files.add(video.poster);
     files.add(video.video.replace(/\.mp4$/, ".vtt"));
+    if (video.chapters) files.add(video.chapters);
   }
   const urls: MediaUrls = new Map();
   for (const file of files) {
@@ -91,8 +92,10 @@ async function storeMedia(content: SampleContent, { contentDir, store }: SeedOpt
       await store.put(key, source, lookup(source) ?? "application/octet-stream");
       urls.set(file, UPLOADS_PREFIX + key);
     } catch (error) {
-      // Captions are optional beside a video; every other file must exist.
-      if (file.endsWith(".vtt") && (error as NodeJS.ErrnoException).code === "ENOENT") continue;
+      // Captions are optional beside a video; every other file, a named chapters track among
+      // them, must exist.
+      const optional = file.endsWith(".vtt") && !content.videos.some((video) => video.chapters === file);
+      if (optional && (error as NodeJS.ErrnoException).code === "ENOENT") continue;
       throw error;
     }
   }
@@ -144,6 +147,7 @@ async function insertContent(db: Db, content: SampleContent, media: MediaUrls): 
       description: video.description,
       videoUrl: url(video.video),
       thumbnailUrl: url(video.poster),
+      chaptersUrl: video.chapters ? url(video.chapters) : null,
       duration: video.duration,
       category: video.category,
       mehRating: video.mehRating,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chaptersFromDescription } from "./chapters";
+import { chaptersFromCues, chaptersFromDescription } from "./chapters";
+import { transcriptCues } from "./transcript";
 
 describe("chaptersFromDescription", () => {
   it("lists the time lines as chapters, each ending where the next starts", () => {
@@ -30,5 +31,34 @@ describe("chaptersFromDescription", () => {
 
   it("ignores times inside sentences", () => {
     expect(chaptersFromDescription("It boils at 7:00 most days.\nAt 7:05 it clicks off.", 600)).toEqual([]);
+  });
+});
+
+describe("chaptersFromCues", () => {
+  it("lists a chapters track's cues in order, each ending where the next starts, inside the video", () => {
+    const track = [
+      "WEBVTT",
+      "",
+      "00:01:00.000 --> 00:02:30.000",
+      "The <i>middle</i> part",
+      "",
+      "00:00:00.000 --> 00:00:50.000",
+      "Switched on",
+      "",
+      "00:02:00.000 --> 00:09:00.000",
+      "Steam &amp; after",
+    ].join("\n");
+    expect(chaptersFromCues(transcriptCues(track) ?? [], 300)).toEqual([
+      { start: 0, end: 60, title: "Switched on" },
+      { start: 60, end: 120, title: "The middle part" },
+      { start: 120, end: 300, title: "Steam & after" },
+    ]);
+  });
+
+  it("lists none from one cue, from two at one time, or from one past the end", () => {
+    const cue = (start: number, text: string) => ({ start, end: start + 1, text });
+    expect(chaptersFromCues([cue(0, "All of it")], 60)).toEqual([]);
+    expect(chaptersFromCues([cue(0, "A"), cue(0, "B")], 60)).toEqual([]);
+    expect(chaptersFromCues([cue(0, "A"), cue(90, "B")], 60)).toEqual([]);
   });
 });

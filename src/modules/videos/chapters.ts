@@ -1,4 +1,5 @@
 import { clockSeconds } from "./media-time";
+import type { Cue } from "./transcript";
 
 /**
  * A named stretch of a video, from `start` to `end` in seconds. The description's lines give
@@ -30,4 +31,21 @@ export function chaptersFromDescription(description: string, duration: number): 
   const ascending = marks.every((mark, i) => i === 0 || mark.start > (marks[i - 1]?.start ?? 0));
   if (!ascending || (marks.at(-1)?.start ?? 0) >= duration) return [];
   return marks.map((mark, i) => ({ ...mark, end: marks[i + 1]?.start ?? duration }));
+}
+
+/**
+ * The chapters a chapters WebVTT track lists, one per cue, its text the title: in order of
+ * start, each ending where the next begins (a cue's own end can overlap the next, or leave a
+ * gap the player would draw as nothing), inside the video. Fewer than two, or any starting past
+ * the end, lists none, as with the description's lines.
+ */
+export function chaptersFromCues(cues: readonly Cue[], duration: number): Chapter[] {
+  const sorted = [...cues].sort((a, b) => a.start - b.start);
+  const distinct = sorted.every((cue, i) => i === 0 || cue.start > (sorted[i - 1]?.start ?? 0));
+  if (sorted.length < 2 || !distinct || (sorted.at(-1)?.start ?? 0) >= duration) return [];
+  return sorted.map((cue, i) => ({
+    start: cue.start,
+    end: Math.min(sorted[i + 1]?.start ?? duration, duration),
+    title: cue.text,
+  }));
 }

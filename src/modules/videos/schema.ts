@@ -15,6 +15,8 @@ export const videoInputSchema = itemInputSchema(
     thumbnailUrl: mediaUrl("image"),
     // A WebVTT file uploaded beside the video; null takes it away, absent leaves it.
     captionsUrl: mediaUrl("captions").nullish(),
+    // A WebVTT chapters track (a cue per chapter, its text the title), in the same way.
+    chaptersUrl: mediaUrl("captions").nullish(),
     duration: z.coerce
       .number()
       .int("Whole seconds")

@@ -10,7 +10,12 @@ export function serializeVideo(video: VideoRow) {
 
 /** A video as an admin reads it: the spec's fields, and where it stands (status, publish date, lateness). */
 export function serializeAdminVideo(video: VideoRow) {
-  return { ...serializeVideo(video), captionsUrl: video.captionsUrl, ...publicationJson(video) };
+  return {
+    ...serializeVideo(video),
+    captionsUrl: video.captionsUrl,
+    chaptersUrl: video.chaptersUrl,
+    ...publicationJson(video),
+  };
 }
 
 export type VideoJson = ReturnType<typeof serializeVideo>;

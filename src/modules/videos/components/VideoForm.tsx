@@ -6,6 +6,7 @@ import { UploadButton } from "@/modules/uploads/components/UploadButton";
 import { ItemForm } from "@/modules/items/components/ItemForm";
 import { BLANK_ITEM, startOf, useItemFields, useItemForm } from "@/modules/items/components/use-item-form";
 import { videoInputSchema, type VideoInput } from "../schema";
+import { TrackField } from "./TrackField";
 import type { AdminVideoJson } from "../serialize";
 
 /** Whole seconds of a video, read by the browser from the file's own metadata. */
@@ -23,7 +24,15 @@ function readDuration(url: string): Promise<number> {
   });
 }
 
-const BLANK_VIDEO = { ...BLANK_ITEM, description: "", videoUrl: "", thumbnailUrl: "", captionsUrl: null, duration: 0 };
+const BLANK_VIDEO = {
+  ...BLANK_ITEM,
+  description: "",
+  videoUrl: "",
+  thumbnailUrl: "",
+  captionsUrl: null,
+  chaptersUrl: null,
+  duration: 0,
+};
 
 /** The video dialog's form, in the post form's manner: empty for new (or the work it continues), prefilled for edit. */
 export function VideoForm({
@@ -39,6 +48,7 @@ export function VideoForm({
   const [videoUrl, setVideoUrl] = useState(from?.videoUrl ?? "");
   const [thumbnailUrl, setThumbnailUrl] = useState(from?.thumbnailUrl ?? "");
   const [captionsUrl, setCaptionsUrl] = useState<string | null>(from?.captionsUrl ?? null);
+  const [chaptersUrl, setChaptersUrl] = useState<string | null>(from?.chaptersUrl ?? null);
   const [duration, setDuration] = useState(String(from?.duration ?? 0));
 
   const videoUploaded = useCallback((path: string) => {
@@ -53,11 +63,15 @@ export function VideoForm({
   const posterUploaded = useCallback((path: string) => {
     setThumbnailUrl(path);
   }, []);
-  const captionsUploaded = useCallback((path: string) => {
-    setCaptionsUrl(path);
-  }, []);
 
-  const work: VideoInput = { ...fields.values, videoUrl, thumbnailUrl, captionsUrl, duration: Number(duration) };
+  const work: VideoInput = {
+    ...fields.values,
+    videoUrl,
+    thumbnailUrl,
+    captionsUrl,
+    chaptersUrl,
+    duration: Number(duration),
+  };
   const form = useItemForm(fields, item, videoInputSchema, work, { autosave, pending, onSubmit, onCancel });
   const error = (name: string) => <FieldError message={form.errors[name]} />;
 
@@ -93,28 +107,20 @@ export function VideoForm({
             />
             {error("thumbnailUrl")}
           </fieldset>
-          <fieldset className="cover-editor">
-            <legend>Captions</legend>
-            <p className="meta">{captionsUrl ?? "No captions yet: a WebVTT (.vtt) file, up to 1 MB."}</p>
-            <UploadButton
-              label="Upload captions"
-              kind="captions"
-              successText="Captions have been uploaded successfully"
-              onUploaded={captionsUploaded}
-            />
-            {captionsUrl && (
-              <button
-                type="button"
-                className="button button--quiet"
-                onClick={() => {
-                  setCaptionsUrl(null);
-                }}
-              >
-                Remove captions
-              </button>
-            )}
-            {error("captionsUrl")}
-          </fieldset>
+          <TrackField
+            name="Captions"
+            url={captionsUrl}
+            emptyText="No captions yet: a WebVTT (.vtt) file, up to 1 MB."
+            onChange={setCaptionsUrl}
+            error={form.errors.captionsUrl}
+          />
+          <TrackField
+            name="Chapters"
+            url={chaptersUrl}
+            emptyText="No chapters file. Lines like “0:00 Intro” in the description make chapters too; a WebVTT chapters file has one cue per chapter."
+            onChange={setChaptersUrl}
+            error={form.errors.chaptersUrl}
+          />
           <div className="field">
             <label htmlFor={`${fields.id}-duration`}>Duration (seconds)</label>
             <input
