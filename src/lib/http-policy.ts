@@ -40,6 +40,9 @@ const WAITS_ON_OUTSIDE = new Set([
   "POST /nickname-generator",
   "GET /api/objects/upload-url",
   "PUT /api/objects/upload",
+  "GET /api/objects/multipart-url",
+  "PUT /api/objects/multipart",
+  "POST /api/objects/multipart",
   "POST /api/objects/normalize",
 ]);
 

@@ -19,10 +19,10 @@ export const UPLOAD_TYPES = {
 export const UPLOADABLE_TYPES = [...UPLOAD_TYPES.image, ...UPLOAD_TYPES.video, ...UPLOAD_TYPES.captions] as const;
 export type UploadableType = (typeof UPLOADABLE_TYPES)[number];
 
-/** The largest file of each kind: images 5 MB (SPEC §9), videos 500 MB, captions 1 MB. */
+/** The largest file of each kind: images 5 MB (SPEC §9), videos 5 GB, captions 1 MB. */
 export const MAX_BYTES = {
   image: 5 * 1024 * 1024,
-  video: 500 * 1024 * 1024,
+  video: 5 * 1024 * 1024 * 1024,
   captions: 1024 * 1024,
 } as const satisfies Record<UploadKind, number>;
 
@@ -81,3 +81,56 @@ export const uploadTargetSchema = z.object({
   rawPath: z.string(),
 });
 export type UploadTarget = z.output<typeof uploadTargetSchema>;
+
+/** Files above this size go up in parts (S3's multipart upload), so a dropped connection costs one part. */
+export const MULTIPART_ABOVE = 100 * 1024 * 1024;
+
+/**
+ * S3's limits on a multipart upload, which the local store keeps too: every part but the
+ * last at least 5 MB, at most 10,000 parts, and one ListParts answer holds 1,000 of them.
+ */
+export const MULTIPART_LIMITS = { minPartBytes: 5 * 1024 * 1024, maxParts: 10_000, listedParts: 1000 } as const;
+
+/**
+ * The size of each part of a file: 5 MB, or larger so that the file has at most the parts
+ * one ListParts lists, so a resumed upload learns every part already sent from one answer.
+ * @example partSize(600 * 1024 * 1024) // 5242880
+ */
+export const partSize = (fileSize: number): number =>
+  Math.max(MULTIPART_LIMITS.minPartBytes, Math.ceil(fileSize / MULTIPART_LIMITS.listedParts));
+
+const rawKey = z.string().max(100);
+const uploadId = z.string().min(1).max(1024);
+
+/**
+ * One request of a multipart upload the browser asks the site to sign, as S3 names them:
+ * starting one (which hands out the key), sending part N, listing the parts already there
+ * (to resume), completing, or aborting. The content type is the file's, on every step, so
+ * the site knows the kind and its limit without recording anything.
+ */
+export const multipartStepSchema = z.discriminatedUnion("step", [
+  z.object({ step: z.literal("create"), contentType: z.enum(UPLOADABLE_TYPES) }),
+  z.object({
+    step: z.literal("part"),
+    contentType: z.enum(UPLOADABLE_TYPES),
+    key: rawKey,
+    uploadId,
+    partNumber: z.coerce.number().int().min(1).max(MULTIPART_LIMITS.maxParts),
+  }),
+  z.object({
+    step: z.enum(["list", "complete", "abort"]),
+    contentType: z.enum(UPLOADABLE_TYPES),
+    key: rawKey,
+    uploadId,
+  }),
+]);
+export type MultipartStep = z.output<typeof multipartStepSchema>;
+
+/** What `GET /api/objects/multipart-url` answers: the signed URL of one S3 request, and the raw path it is about. */
+export const multipartTargetSchema = z.object({
+  url: z.string(),
+  headers: z.record(z.string(), z.string()),
+  key: z.string(),
+  rawPath: z.string(),
+});
+export type MultipartTarget = z.output<typeof multipartTargetSchema>;

@@ -3,7 +3,8 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import type { Db } from "@/lib/db.server";
 import { notFound } from "@/lib/errors";
-import type { UploadTarget } from "./contract";
+import type { MultipartStep, UploadTarget } from "./contract";
+import { isPartsFolder, LocalMultipart } from "./local-multipart.server";
 import type { ObjectStore } from "./object-store.server";
 import { serveFile } from "./serve-file.server";
 import { receiveUpload } from "./local-uploads.server";
@@ -28,10 +29,12 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 
 export class LocalStore implements ObjectStore {
   private readonly root: string;
   private readonly db: Db;
+  readonly multipart: LocalMultipart;
 
   constructor(root: string, db: Db) {
     this.root = root;
     this.db = db;
+    this.multipart = new LocalMultipart(db, (key) => this.file(key));
   }
 
   /** The file behind a key; a key we could not have made is refused. */
@@ -46,14 +49,32 @@ export class LocalStore implements ObjectStore {
     return { method: "PUT", url, fields: {}, headers: { "Content-Type": upload.type } };
   }
 
+  async multipartTarget(
+    step: MultipartStep,
+    upload: Upload,
+  ): Promise<{ url: string; headers: Record<string, string> }> {
+    const signed = step.step === "create" ? {} : { uploadId: step.uploadId };
+    const url = await signUpload(this.db, upload, {
+      endpoint: "multipart",
+      step: step.step === "part" ? { ...signed, partNumber: step.partNumber } : signed,
+    });
+    return { url, headers: {} };
+  }
+
   async dropAbandoned(now = Date.now()): Promise<void> {
-    // Uploads wait in a folder per kind under raw/ (RAW_KEY), so the whole tree is swept.
+    // Uploads wait in a folder per kind under raw/ (RAW_KEY), so the whole tree is swept. A
+    // multipart upload's parts go with their folder, once nothing was added to it for as
+    // long: a slow upload's first parts stay while later ones arrive.
     const raw = path.join(this.root, "raw");
     const entries = await readdir(raw, { recursive: true, withFileTypes: true }).catch(() => []);
-    for (const entry of entries.filter((e) => e.isFile())) {
+    for (const entry of entries) {
       const file = path.join(entry.parentPath, entry.name);
+      const swept = isPartsFolder(entry.name)
+        ? entry.isDirectory()
+        : entry.isFile() && !isPartsFolder(entry.parentPath);
+      if (!swept) continue;
       const info = await stat(file).catch(() => null);
-      if (info && now - info.mtimeMs > ABANDONED_AFTER_MS) await rm(file, { force: true });
+      if (info && now - info.mtimeMs > ABANDONED_AFTER_MS) await rm(file, { recursive: true, force: true });
     }
   }
 

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomUUID, type Hash } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { link, mkdir, rm } from "node:fs/promises";
 import path from "node:path";
@@ -8,14 +8,25 @@ import { conflict, DomainError, invalid, tooLarge } from "@/lib/errors";
 import { isClaimed } from "./upload-claims.server";
 import type { UploadPolicy } from "./upload-policy.server";
 
-/** Write a body to `file`, refusing more than `max` bytes (413) and nothing at all (400). */
-export async function receiveBody(body: ReadableStream<Uint8Array>, max: number, file: string): Promise<void> {
+/**
+ * Write a body to `file`, refusing more than `max` bytes (413) and nothing at all (400);
+ * `hash`, when given, is fed every byte on the way. Returns the size written.
+ */
+export async function receiveBody(
+  body: ReadableStream<Uint8Array>,
+  max: number,
+  file: string,
+  hash?: Hash,
+): Promise<number> {
   let size = 0;
   const limit = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
       size += chunk.byteLength;
       if (size > max) controller.error(tooLarge(`The file is larger than ${max} bytes`));
-      else controller.enqueue(chunk);
+      else {
+        hash?.update(chunk);
+        controller.enqueue(chunk);
+      }
     },
   });
   const out = createWriteStream(file);
@@ -34,6 +45,7 @@ export async function receiveBody(body: ReadableStream<Uint8Array>, max: number,
       );
   }
   if (size === 0) throw invalid("The file is empty");
+  return size;
 }
 
 const USED = "This upload URL was already used";
@@ -57,12 +69,21 @@ export async function receiveUpload(
   const partial = `${file}.${randomUUID()}.part`;
   try {
     await receiveBody(body, policy.max, partial);
-    // Normalised while this one was on its way: the key is spent.
-    if (await isClaimed(db, policy.key)) throw conflict(USED);
-    await link(partial, file).catch((error: unknown) => {
-      throw (error as NodeJS.ErrnoException).code === "EEXIST" ? conflict(USED) : error;
-    });
+    await placeUpload(db, policy.key, partial, file);
   } finally {
     await rm(partial, { force: true });
   }
+}
+
+/**
+ * Link a whole upload, written beside its place as `partial`, into `file`, the key's: only
+ * if the key is not yet normalised and nothing is there yet (409 otherwise), so of two
+ * uploads with one URL only the first to finish is kept. The caller removes `partial`.
+ */
+export async function placeUpload(db: Db, key: string, partial: string, file: string): Promise<void> {
+  // Normalised while this one was on its way: the key is spent.
+  if (await isClaimed(db, key)) throw conflict(USED);
+  await link(partial, file).catch((error: unknown) => {
+    throw (error as NodeJS.ErrnoException).code === "EEXIST" ? conflict(USED) : error;
+  });
 }

@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
-import type { UploadTarget } from "./contract";
+import type { MultipartStep, UploadTarget } from "./contract";
+import type { LocalMultipart } from "./local-multipart.server";
 import type { Upload } from "./upload-keys";
 import type { UploadPolicy } from "./upload-policy.server";
 
@@ -14,6 +15,12 @@ export interface ObjectStore {
    * upload of `type`, at most `maxBytes`, to `key`, ending after UPLOAD_URL_TTL_MS.
    */
   uploadTarget(upload: Upload): Promise<Omit<UploadTarget, "rawPath">>;
+  /**
+   * The signed URL of one request of a multipart upload of `upload` (a file above
+   * MULTIPART_ABOVE), in S3's protocol either way: a presigned S3 request, or one to the
+   * site's own multipart endpoint. Each ends after UPLOAD_URL_TTL_MS.
+   */
+  multipartTarget(step: MultipartStep, upload: Upload): Promise<{ url: string; headers: Record<string, string> }>;
   /** The object's size in bytes, or null when there is no such object. */
   size(key: string): Promise<number | null>;
   /** The object's first `length` bytes (all of it when shorter). */
@@ -38,10 +45,12 @@ export interface ObjectStore {
    * uploads come through the site has this; S3 uploads go straight to the bucket.
    */
   receive?(body: ReadableStream<Uint8Array> | null, policy: UploadPolicy): Promise<void>;
+  /** Take a multipart upload sent to the site itself; only with `receive`. */
+  multipart?: LocalMultipart;
   /**
-   * Delete uploads never normalised (a dialog closed mid-way) once ABANDONED_AFTER_MS old,
-   * so they do not pile up; run by the hourly sweep. A bucket's own lifecycle rule does
-   * this for S3 (README).
+   * Delete uploads never normalised (a dialog closed mid-way), and multipart uploads never
+   * completed, once ABANDONED_AFTER_MS old, so they do not pile up; run by the hourly sweep.
+   * For S3 only the multipart uploads: a bucket's own lifecycle rule expires objects (README).
    */
   dropAbandoned?(now?: number): Promise<void>;
 }

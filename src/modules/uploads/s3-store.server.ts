@@ -1,22 +1,30 @@
 import { readFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListPartsCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
   type GetObjectCommandOutput,
   type HeadObjectCommandOutput,
 } from "@aws-sdk/client-s3";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { notFound } from "@/lib/errors";
 import type { S3Settings } from "@/lib/settings.server";
-import type { UploadTarget } from "./contract";
+import type { MultipartStep, UploadTarget } from "./contract";
 import type { ObjectStore } from "./object-store.server";
 import { objectHeaders } from "./serve-file.server";
+import { ABANDONED_AFTER_MS } from "./upload-claims.server";
 import { UPLOAD_URL_TTL_MS } from "./upload-policy.server";
 import { isObjectKey, type Upload } from "./upload-keys";
 
@@ -75,6 +83,63 @@ export class S3Store implements ObjectStore {
       Expires: UPLOAD_URL_TTL_MS / 1000,
     });
     return { method: "POST", url, fields, headers: {} };
+  }
+
+  async multipartTarget(
+    step: MultipartStep,
+    upload: Upload,
+  ): Promise<{ url: string; headers: Record<string, string> }> {
+    const object = { Bucket: this.bucket, Key: this.key(upload.key) };
+    const options = { expiresIn: UPLOAD_URL_TTL_MS / 1000 };
+    const presign = (): Promise<string> => {
+      switch (step.step) {
+        case "create":
+          return getSignedUrl(this.client, new CreateMultipartUploadCommand(object), options);
+        case "part":
+          return getSignedUrl(
+            this.client,
+            new UploadPartCommand({ ...object, UploadId: step.uploadId, PartNumber: step.partNumber }),
+            options,
+          );
+        case "list":
+          return getSignedUrl(this.client, new ListPartsCommand({ ...object, UploadId: step.uploadId }), options);
+        case "complete":
+          return getSignedUrl(
+            this.client,
+            new CompleteMultipartUploadCommand({ ...object, UploadId: step.uploadId }),
+            options,
+          );
+        case "abort":
+          return getSignedUrl(
+            this.client,
+            new AbortMultipartUploadCommand({ ...object, UploadId: step.uploadId }),
+            options,
+          );
+      }
+    };
+    return { url: await presign(), headers: {} };
+  }
+
+  async dropAbandoned(now = Date.now()): Promise<void> {
+    // A bucket's lifecycle rule may do this too; a bucket without one still does not keep
+    // the parts of every upload a dialog closed mid-way, which S3 stores (and bills) until then.
+    let markers: { KeyMarker?: string; UploadIdMarker?: string } = {};
+    for (;;) {
+      const page = await this.client.send(
+        new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: "raw/", ...markers }),
+      );
+      for (const upload of page.Uploads ?? []) {
+        if (!upload.Key || !upload.UploadId) continue;
+        if (now - (upload.Initiated?.getTime() ?? now) <= ABANDONED_AFTER_MS) continue;
+        await unlessMissing(
+          this.client.send(
+            new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }),
+          ),
+        );
+      }
+      if (!page.IsTruncated) return;
+      markers = { KeyMarker: page.NextKeyMarker, UploadIdMarker: page.NextUploadIdMarker };
+    }
   }
 
   async size(key: string): Promise<number | null> {

@@ -17,6 +17,9 @@ export const isObjectKey = (key: string): boolean => KEY.test(key) && !key.inclu
  */
 export const RAW_KEY = /^raw\/(image|video|captions)\/([1-9][0-9]{0,9})\/[a-z0-9]{26}$/;
 
+/** What the local store names a multipart upload (`randomName`). */
+export const UPLOAD_ID = /^[a-z0-9]{26}$/;
+
 /** The folder of a bucket that holds the site's backups beside its uploads: personal data, never served. */
 export const BACKUPS_FOLDER = "backups";
 
@@ -41,12 +44,15 @@ export function resizableKey(href: string): string | null {
   return isObjectKey(key) && RESIZABLE_FOLDERS.some((folder) => key.startsWith(`${folder}/`)) ? key : null;
 }
 
-/** A fresh, unguessable key for one upload of `kind` by `userId` (130 random bits in 26 base-32 characters). */
-export function newRawKey(kind: UploadKind, userId: number): string {
+/** 130 random bits in 26 base-32 characters: unguessable, and safe in a key or a file name. */
+export function randomName(): string {
   const alphabet = "abcdefghijklmnopqrstuvwxyz234567";
   const bytes = crypto.getRandomValues(new Uint8Array(26));
-  return `raw/${kind}/${String(userId)}/${Array.from(bytes, (b) => alphabet[b & 31]).join("")}`;
+  return Array.from(bytes, (b) => alphabet[b & 31]).join("");
 }
+
+/** A fresh, unguessable key for one upload of `kind` by `userId`. */
+export const newRawKey = (kind: UploadKind, userId: number): string => `raw/${kind}/${String(userId)}/${randomName()}`;
 
 /**
  * The kind a raw key was handed out for and the account it was handed to, or null when it

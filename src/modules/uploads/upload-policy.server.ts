@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { Db } from "@/lib/db.server";
 import { conflict, forbidden } from "@/lib/errors";
 import { isSignedBy, sign } from "@/lib/signing.server";
-import { UPLOADABLE_TYPES } from "./contract";
+import { MULTIPART_LIMITS, UPLOADABLE_TYPES } from "./contract";
 import { isClaimed } from "./upload-claims.server";
-import { RAW_KEY, type Upload } from "./upload-keys";
+import { RAW_KEY, UPLOAD_ID, type Upload } from "./upload-keys";
 
 const NOT_SIGNED = "This upload URL is not one the site signed, or was changed since";
 
@@ -18,26 +18,44 @@ const policySchema = z.object({
   exp: z.number().int(),
   /** The account the URL was handed to; the key is fresh for each URL, so it tells uses apart. */
   uid: z.number().int(),
+  /** For one request of a multipart upload (`local-multipart.server.ts`): which upload, and which part. */
+  upload: z.string().regex(UPLOAD_ID).optional(),
+  part: z.number().int().min(1).max(MULTIPART_LIMITS.maxParts).optional(),
 });
 export type UploadPolicy = z.output<typeof policySchema>;
+
+/** A request of a multipart upload a policy may be for: none for the whole file in one PUT. */
+export interface SignedStep {
+  uploadId?: string;
+  partNumber?: number;
+}
 
 /**
  * Permission for one direct upload: the URL of the site's upload endpoint with an
  * HMAC-signed policy fixing where the file goes, its type and largest size, who may send
  * it, and when the permission ends (the local driver's presigned URL). The policy is the
  * whole grant: nothing is recorded when it is made, so asking for one changes nothing.
+ * With `endpoint` "multipart" it is for one request of a multipart upload instead, fixing
+ * the upload and part it is for.
  */
-export async function signUpload(db: Db, upload: Upload, now = Date.now()): Promise<string> {
+export async function signUpload(
+  db: Db,
+  upload: Upload,
+  { endpoint = "upload", step = {} }: { endpoint?: "upload" | "multipart"; step?: SignedStep } = {},
+  now = Date.now(),
+): Promise<string> {
   const policy: UploadPolicy = {
     key: upload.key,
     type: upload.type,
     max: upload.maxBytes,
     exp: now + UPLOAD_URL_TTL_MS,
     uid: upload.userId,
+    upload: step.uploadId,
+    part: step.partNumber,
   };
   const encoded = Buffer.from(JSON.stringify(policy)).toString("base64url");
   const signature = await sign(db, "uploadSigningKey", encoded);
-  return `/api/objects/upload?policy=${encoded}&signature=${signature}`;
+  return `/api/objects/${endpoint}?policy=${encoded}&signature=${signature}`;
 }
 
 /**

@@ -1,7 +1,16 @@
-import AwsS3 from "@uppy/aws-s3";
-import Uppy from "@uppy/core";
+import AwsS3, { type AwsS3Options } from "@uppy/aws-s3";
+import Uppy, { type Body, type Meta } from "@uppy/core";
 import { apiRequest, readableError } from "@/lib/api-request";
-import { MAX_BYTES, UPLOAD_TYPES, uploadTargetSchema, type UploadKind } from "../contract";
+import {
+  MAX_BYTES,
+  MULTIPART_ABOVE,
+  multipartTargetSchema,
+  partSize,
+  UPLOAD_TYPES,
+  uploadTargetSchema,
+  type MultipartStep,
+  type UploadKind,
+} from "../contract";
 
 // SPEC §5 and §9: one file per upload, of the kind's types and size.
 const restrictions = (kind: UploadKind) => ({
@@ -10,32 +19,63 @@ const restrictions = (kind: UploadKind) => ({
   allowedFileTypes: [...UPLOAD_TYPES[kind]],
 });
 
+// The plugin does not export the types of its signer.
+type SignRequest = Extract<AwsS3Options<Meta, Body>, { signRequest: unknown }>["signRequest"];
+type PresignableRequest = Parameters<SignRequest>[0];
+type PresignedResponse = Awaited<ReturnType<SignRequest>>;
+
+/** The step of a multipart upload an S3 request Uppy asks to have signed is, by its method and ids. */
+function stepOf(request: PresignableRequest): MultipartStep["step"] {
+  if (!("uploadId" in request)) return "create";
+  if ("partNumber" in request) return "part";
+  return request.method === "GET" ? "list" : request.method === "DELETE" ? "abort" : "complete";
+}
+
 /**
  * An Uppy that sends one file of `kind` straight to the store (SPEC §7): signed by
- * `GET /api/objects/upload-url`, then a PUT to the site or S3's presigned POST form.
- * `rawPath()` is where the file last signed for went, to normalise once it is there;
- * `onSignFailed` hears of an upload URL that could not be had, before Uppy does.
+ * `GET /api/objects/upload-url`, then a PUT to the site or S3's presigned POST form; a
+ * file above MULTIPART_ABOVE goes in parts instead, each request signed by
+ * `GET /api/objects/multipart-url`, and after a dropped connection Uppy's retry lists the
+ * parts already there and sends the rest. `rawPath()` is where the file last signed for
+ * went, to normalise once it is there; `onSignFailed` hears of an upload URL that could not
+ * be had, before Uppy does.
  */
 export function directUploader(kind: UploadKind, onSignFailed: () => void) {
   // One file per upload, so the path to normalise is the one last handed out.
   let rawPath = "";
-  const uppy = new Uppy({ restrictions: restrictions(kind), autoProceed: false }).use(AwsS3, {
-    shouldUseMultipart: false,
+  const uppy: Uppy = new Uppy({ restrictions: restrictions(kind), autoProceed: false });
+  /** A PUT of the whole file, or S3's presigned POST form. */
+  const signWhole = async (contentType: string): Promise<PresignedResponse> => {
+    const params = uploadTargetSchema.parse(
+      await apiRequest("GET", `/api/objects/upload-url?contentType=${encodeURIComponent(contentType)}`),
+    );
+    rawPath = params.rawPath;
+    // With form fields (S3's presigned POST) Uppy posts a form; without, it PUTs the file.
+    const hasFields = Object.keys(params.fields).length > 0;
+    return { url: params.url, headers: params.headers, ...(hasFields ? { fields: params.fields } : {}) };
+  };
+  /** One request of a multipart upload; starting one hands out the key the rest name. */
+  const signStep = async (request: PresignableRequest): Promise<PresignedResponse> => {
+    const step = stepOf(request);
+    const query = new URLSearchParams({ step, contentType: uppy.getFiles()[0]?.type ?? "" });
+    if (step !== "create") query.set("key", request.key);
+    if ("uploadId" in request) query.set("uploadId", request.uploadId);
+    if ("partNumber" in request) query.set("partNumber", String(request.partNumber));
+    const target = multipartTargetSchema.parse(await apiRequest("GET", `/api/objects/multipart-url?${query}`));
+    if (step === "create") rawPath = target.rawPath;
+    return { url: target.url, headers: target.headers, key: target.key };
+  };
+  uppy.use(AwsS3, {
+    shouldUseMultipart: (file) => (file.size ?? 0) > MULTIPART_ABOVE,
+    getChunkSize: ({ size }) => partSize(size),
     async signRequest(request) {
-      const type = "contentType" in request && request.contentType ? request.contentType : "";
       try {
-        const params = uploadTargetSchema.parse(
-          await apiRequest("GET", `/api/objects/upload-url?contentType=${encodeURIComponent(type)}`),
-        );
-        rawPath = params.rawPath;
-        // Uppy reads the object's location from this URL, so it must be absolute. With
-        // form fields (S3's presigned POST) it posts a form; without, it PUTs the file.
-        const hasFields = Object.keys(params.fields).length > 0;
-        return {
-          url: new URL(params.url, window.location.origin).href,
-          headers: params.headers,
-          ...(hasFields ? { fields: params.fields } : {}),
-        };
+        const isWhole = request.method === "PUT" && !("uploadId" in request);
+        const signed = isWhole
+          ? await signWhole("contentType" in request ? (request.contentType ?? "") : "")
+          : await signStep(request);
+        // Uppy reads the object's location from this URL, so it must be absolute.
+        return { ...signed, url: new URL(signed.url, window.location.origin).href };
       } catch (error) {
         onSignFailed();
         throw error;
