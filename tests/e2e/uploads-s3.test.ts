@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { MAX_BYTES, type UploadTarget } from "../../src/modules/uploads/contract";
 import { expect, test } from "./fixtures";
+import { largeVideo, sendCutAndResume, servedSha256 } from "./large-upload";
 import { dismiss, signIn, upload } from "./admin-helpers";
-import { uploadUrl } from "./support";
+import { siteOrigin, uploadUrl } from "./support";
 
 // This file runs against the server whose uploads live in an S3 bucket (a fake S3 on
 // loopback that checks signatures and policies as S3 does).
@@ -81,4 +82,19 @@ test("the owner uploads a cover straight to the bucket and the published post sh
   expect(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   const stored = await page.request.get(src);
   expect((await stored.body()).equals(readFileSync(COVER))).toBe(true);
+});
+
+test("a 600 MB video goes up to the bucket in parts, resumes after the connection is cut half-way, and is kept whole", async ({
+  admin,
+}) => {
+  test.setTimeout(120_000);
+  const size = 600 * 1024 * 1024;
+  const video = await largeVideo(size);
+  try {
+    const normalizedPath = await sendCutAndResume(admin, siteOrigin(), video.file, size);
+    expect(normalizedPath).toMatch(/^\/uploads\/videos\/[a-z0-9]{26}\.mp4$/);
+    expect(await servedSha256(siteOrigin() + normalizedPath)).toBe(video.sha256);
+  } finally {
+    await video.remove();
+  }
 });

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { MAX_BYTES } from "../../src/modules/uploads/contract";
 import { media } from "../media";
 import { expect, test } from "./fixtures";
+import { largeVideo, sendCutAndResume, servedSha256 } from "./large-upload";
 import { siteOrigin, uploadUrl } from "./support";
 
 const JPEG = readFileSync("content/media/posts/the-sandwich-was-fine-cover.jpg");
@@ -119,5 +120,20 @@ test("an SVG/HTML polyglot can be neither rendered through /_image nor normalise
 
   for (const rawPath of uploads) {
     expect((await admin.post("/api/objects/normalize", { data: { rawPath } })).status(), rawPath).toBe(415);
+  }
+});
+
+test("a 600 MB video goes up to the site in parts, resumes after the connection is cut half-way, and is kept whole", async ({
+  admin,
+}) => {
+  test.setTimeout(120_000);
+  const size = 600 * 1024 * 1024;
+  const video = await largeVideo(size);
+  try {
+    const normalizedPath = await sendCutAndResume(admin, siteOrigin(), video.file, size);
+    expect(normalizedPath).toMatch(/^\/uploads\/videos\/[a-z0-9]{26}\.mp4$/);
+    expect(await servedSha256(siteOrigin() + normalizedPath)).toBe(video.sha256);
+  } finally {
+    await video.remove();
   }
 });

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { createReadStream, createWriteStream, readFileSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, open, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -67,6 +67,8 @@ export const fakeS3Settings = (fake: FakeS3, options: FakeS3Options): S3Settings
   credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
 });
 
+const MB = 1024 * 1024;
+
 class S3Error extends Error {
   readonly status: number;
   readonly code: string;
@@ -88,7 +90,7 @@ function sameHex(a: string, b: string): boolean {
 
 export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
   const objects = new Map<string, StoredObject>();
-  const open = new Map<string, OpenUpload>();
+  const openUploads = new Map<string, OpenUpload>();
   const folder = await mkdtemp(path.join(os.tmpdir(), "meh-fake-s3-"));
   let url = "";
 
@@ -317,7 +319,7 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
   }
 
   function openUpload(key: string, params: URLSearchParams): OpenUpload {
-    const upload = open.get(params.get("uploadId") ?? "");
+    const upload = openUploads.get(params.get("uploadId") ?? "");
     if (upload?.key !== key) throw new S3Error(404, "NoSuchUpload", "The specified upload does not exist.");
     return upload;
   }
@@ -327,7 +329,7 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
     const uploadFolder = path.join(folder, `upload-${uploadId}`);
     await mkdir(uploadFolder);
     const type = req.headers["content-type"] ?? "binary/octet-stream";
-    open.set(uploadId, { key, type, initiated: new Date(), folder: uploadFolder, parts: new Map() });
+    openUploads.set(uploadId, { key, type, initiated: new Date(), folder: uploadFolder, parts: new Map() });
     return [200, initiatedXml(options.bucket, key, uploadId)];
   }
 
@@ -389,15 +391,20 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
       }
       if (part?.etag !== etag)
         throw new S3Error(400, "InvalidPart", "One or more of the specified parts could not be found.");
-      if (i < named.length - 1 && part.size < 5 * 1024 * 1024) {
+      if (i < named.length - 1 && part.size < 5 * MB) {
         throw new S3Error(400, "EntityTooSmall", "Your proposed upload is smaller than the minimum allowed size");
       }
       return part;
     });
     const file = path.join(folder, randomUUID());
-    const out = createWriteStream(file);
-    for (const part of parts) await pipeline(createReadStream(part.file), out, { end: false });
-    await new Promise<void>((resolve) => out.end(resolve));
+    const out = await open(file, "w");
+    try {
+      for (const part of parts) {
+        for await (const chunk of createReadStream(part.file, { highWaterMark: MB })) await out.write(chunk as Buffer);
+      }
+    } finally {
+      await out.close();
+    }
     const joined = createHash("md5");
     for (const part of parts) joined.update(Buffer.from(part.etag, "hex"));
     const etag = `${joined.digest("hex")}-${parts.length}`;
@@ -408,14 +415,14 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
   }
 
   async function dropUpload(uploadId: string): Promise<void> {
-    const upload = open.get(uploadId);
-    open.delete(uploadId);
+    const upload = openUploads.get(uploadId);
+    openUploads.delete(uploadId);
     if (upload) await rm(upload.folder, { recursive: true, force: true });
   }
 
   function listUploads(params: URLSearchParams): string {
     const prefix = params.get("prefix") ?? "";
-    const uploads = [...open]
+    const uploads = [...openUploads]
       .filter(([, upload]) => upload.key.startsWith(prefix))
       .map(
         ([id, upload]) =>
@@ -520,7 +527,7 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
   return {
     url,
     objects,
-    uploads: open,
+    uploads: openUploads,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.closeAllConnections();

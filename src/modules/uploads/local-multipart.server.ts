@@ -1,8 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, rename, rm } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { mkdir, open, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import type { Db } from "@/lib/db.server";
 import { DomainError, invalid, notFound, tooLarge } from "@/lib/errors";
 import { MULTIPART_LIMITS } from "./contract";
@@ -159,15 +158,13 @@ async function partsIn(folder: string): Promise<SentPart[]> {
 
 /** Stream `parts`, one after another, into `file`. */
 async function joinParts(parts: string[], file: string): Promise<void> {
-  const out = createWriteStream(file);
+  const out = await open(file, "wx");
   try {
-    for (const part of parts) await pipeline(createReadStream(part), out, { end: false });
+    for (const part of parts) {
+      for await (const chunk of createReadStream(part, { highWaterMark: 1024 * 1024 }))
+        await out.write(chunk as Buffer);
+    }
   } finally {
-    await new Promise<void>((resolve, reject) => {
-      out.end((error?: Error | null) => {
-        if (error) reject(error);
-        else resolve();
-      });
-    });
+    await out.close();
   }
 }
