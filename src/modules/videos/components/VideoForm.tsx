@@ -8,6 +8,7 @@ import { BLANK_ITEM, startOf, useItemFields, useItemForm } from "@/modules/items
 import { videoInputSchema, type VideoInput } from "../schema";
 import { TrackField } from "./TrackField";
 import type { AdminVideoJson } from "../serialize";
+import { PosterFromFrame } from "./PosterFromFrame";
 
 /** Whole seconds of a video, read by the browser from the file's own metadata. */
 function readDuration(url: string): Promise<number> {
@@ -105,6 +106,7 @@ export function VideoForm({
               successText="Poster image has been uploaded successfully"
               onUploaded={posterUploaded}
             />
+            {videoUrl && <PosterFromFrame videoUrl={videoUrl} onPoster={posterUploaded} />}
             {error("thumbnailUrl")}
           </fieldset>
           <TrackField
