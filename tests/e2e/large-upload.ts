@@ -37,7 +37,7 @@ export async function largeVideo(size: number): Promise<{ file: string; sha256: 
 }
 
 /** The SHA-256 of what the site serves at `url`, streamed. */
-export async function servedSha256(url: string): Promise<string> {
+async function servedSha256(url: string): Promise<string> {
   const res = await fetch(url);
   if (!res.ok || !res.body) throw new Error(`GET ${url}: ${res.status}`);
   return sha256(res.body);
@@ -130,7 +130,7 @@ export async function multipartUpload(admin: APIRequestContext, origin: string, 
  * through the middle part, then resume as its retry does: list the parts the store holds,
  * send only the rest, complete, and normalise. The path the site serves the video at.
  */
-export async function sendCutAndResume(admin: APIRequestContext, origin: string, file: string, size: number) {
+async function sendCutAndResume(admin: APIRequestContext, origin: string, file: string, size: number) {
   const upload = await multipartUpload(admin, origin, file, size);
   try {
     const middle = Math.ceil(upload.parts / 2);
@@ -148,4 +148,19 @@ export async function sendCutAndResume(admin: APIRequestContext, origin: string,
   const normalized = await admin.post("/api/objects/normalize", { data: { rawPath: upload.rawPath } });
   expect(normalized.status()).toBe(200);
   return ((await normalized.json()) as { normalizedPath: string }).normalizedPath;
+}
+
+/**
+ * A video of `size` bytes sent as `sendCutAndResume` does, then read back from where the
+ * site serves it: the same bytes, by their hash. The file is removed after.
+ */
+export async function expectKeptWhole(admin: APIRequestContext, origin: string, size: number): Promise<void> {
+  const video = await largeVideo(size);
+  try {
+    const normalizedPath = await sendCutAndResume(admin, origin, video.file, size);
+    expect(normalizedPath).toMatch(/^\/uploads\/videos\/[a-z0-9]{26}\.mp4$/);
+    expect(await servedSha256(origin + normalizedPath)).toBe(video.sha256);
+  } finally {
+    await video.remove();
+  }
 }

@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, open, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/lib/db.server";
-import { DomainError, invalid, notFound, tooLarge } from "@/lib/errors";
+import { conflict, DomainError, invalid, notFound, tooLarge } from "@/lib/errors";
 import { MULTIPART_LIMITS } from "./contract";
 import { placeUpload, receiveBody } from "./local-uploads.server";
 import { randomName } from "./upload-keys";
@@ -128,7 +128,12 @@ export class LocalMultipart {
       await joinParts(
         parts.map((p) => path.join(folder, `${p.partNumber}-${p.size}-${p.etag}`)),
         partial,
-      );
+      ).catch((error: unknown) => {
+        // Sent again, aborted or completed by another request while this one read it.
+        if ((error as NodeJS.ErrnoException).code === "ENOENT")
+          throw conflict("The upload changed while being completed");
+        throw error;
+      });
       await placeUpload(this.db, policy.key, partial, file);
     } finally {
       await rm(partial, { force: true });

@@ -56,8 +56,9 @@ export function s3Client(settings: S3Settings): S3Client {
 /**
  * Objects in an S3-compatible bucket. The browser uploads with a presigned POST whose policy
  * fixes the key, the Content-Type and the size range, so the bucket itself refuses anything
- * else; the site reads objects back with signed requests and serves them at `/uploads/`,
- * so the bucket can stay private.
+ * else; a file above MULTIPART_ABOVE goes in parts, each request presigned for its key,
+ * its size checked when normalised. The site reads objects back with signed requests and
+ * serves them at `/uploads/`, so the bucket can stay private.
  */
 export class S3Store implements ObjectStore {
   private readonly client: S3Client;
