@@ -59,3 +59,32 @@ test("the curator scrubs the uploaded video to a frame and makes that frame the 
   expect(Math.max(red.rgb[1] ?? 0, red.rgb[2] ?? 0)).toBeLessThan(60);
   await expect(poster.getByRole("alert")).toHaveCount(0);
 });
+
+test("a video on a server that does not allow this site's page to read it still plays, and its frame is refused in words", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto("/admin/videos");
+  await page.getByRole("button", { name: "New Video" }).click();
+  const dialog = page.getByRole("dialog", { name: "New video" });
+  const poster = dialog.getByRole("group", { name: "Poster image" });
+  // The uploaded video, as another origin serves it: the same server by another name,
+  // which sends no CORS header.
+  const elsewhere = new URL(page.url()).origin.replace("127.0.0.1", "localhost");
+  await page.route(
+    "**/api/objects/normalize",
+    async (route) => {
+      const response = await route.fetch();
+      const { normalizedPath } = (await response.json()) as { normalizedPath: string };
+      await route.fulfill({ response, json: { normalizedPath: elsewhere + normalizedPath } });
+    },
+    { times: 1 },
+  );
+  await upload(page, "Upload video", RED_THEN_BLUE, "Video has been uploaded successfully");
+  await expect(dialog.getByRole("group", { name: "Video file" })).toContainText(elsewhere);
+
+  await scrubTo(poster, 0.5);
+  await poster.getByRole("button", { name: "Use this frame" }).click();
+  await expect(poster.getByRole("alert")).toHaveText(/does not let this page read its frames/);
+  await expect(poster.locator("img")).toHaveCount(0);
+});

@@ -56,6 +56,10 @@ export function PosterFromFrame({ videoUrl, onPoster }: PosterFromFrameProps) {
   const [time, setTime] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  // Asked for with CORS first, so a frame of a video elsewhere can be read; a server that
+  // does not allow it gets the video asked for plainly, to play at least (its frames then
+  // taint the canvas, and "Use this frame" says why it cannot).
+  const [cors, setCors] = useState(true);
 
   const takeFrame = () => {
     const shown = video.current;
@@ -74,11 +78,15 @@ export function PosterFromFrame({ videoUrl, onPoster }: PosterFromFrameProps) {
 
   return (
     <div className="poster-frame">
-      {/* Anonymous CORS, so a bucket's CORS rule lets the frame be read; muted, as nothing here needs sound. */}
+      {/* Muted, as nothing here needs sound; made anew when asked for without CORS. */}
       <video
+        key={cors ? "cors" : "plain"}
         ref={video}
         src={videoUrl}
-        crossOrigin="anonymous"
+        crossOrigin={cors ? "anonymous" : undefined}
+        onError={() => {
+          setCors(false);
+        }}
         muted
         controls
         playsInline
