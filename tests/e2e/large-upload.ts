@@ -4,9 +4,10 @@ import { mkdtemp, open, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { expect, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { multipartTargetSchema, partSize, type MultipartTarget } from "../../src/modules/uploads/contract";
 import { concat, ftyp } from "../media";
+import { signIn } from "./admin-helpers";
 
 const MB = 1024 * 1024;
 
@@ -160,6 +161,68 @@ export async function expectKeptWhole(admin: APIRequestContext, origin: string, 
     const normalizedPath = await sendCutAndResume(admin, origin, video.file, size);
     expect(normalizedPath).toMatch(/^\/uploads\/videos\/[a-z0-9]{26}\.mp4$/);
     expect(await servedSha256(origin + normalizedPath)).toBe(video.sha256);
+  } finally {
+    await video.remove();
+  }
+}
+
+// A multipart upload's requests, to the site's own endpoint (whose signed policy names the
+// part) or to a bucket (whose URL does): a part, and the parts' listing.
+const isMultipart = (url: URL) => url.pathname === "/api/objects/multipart" || url.searchParams.has("uploadId");
+const isPart = (url: URL, method: string) => method === "PUT" && isMultipart(url);
+const isListing = (url: URL, method: string) => method === "GET" && isMultipart(url);
+
+/**
+ * Upload a video of `size` bytes (above 100 MB) through the video dialog's upload button,
+ * cut the connection once a few parts are there until the dialog offers Retry, then retry:
+ * the upload completes, having listed the parts the store held and sent each part once.
+ */
+export async function expectResumedInTheBrowser(page: Page, size: number): Promise<void> {
+  const parts = Math.ceil(size / partSize(size));
+  const video = await largeVideo(size);
+  try {
+    await signIn(page);
+    await page.goto("/admin/videos");
+    await page.getByRole("button", { name: "New Video" }).click();
+    const dialog = page.getByRole("dialog", { name: "New video" });
+    const sent: string[] = [];
+    let listed = 0;
+    page.on("requestfinished", (request) => {
+      const url = new URL(request.url());
+      if (isPart(url, request.method())) sent.push(url.search);
+      if (isListing(url, request.method())) listed++;
+    });
+
+    const opener = dialog.getByRole("button", { name: "Upload video" });
+    await opener.click();
+    const uppy = opener.locator("xpath=following-sibling::div[1]");
+    await uppy.locator(".uppy-Dashboard-input").first().setInputFiles(video.file);
+    await uppy.getByRole("button", { name: /Upload 1 file/ }).click();
+    // Part by part, the dialog tells how far it is.
+    await expect.poll(() => sent.length).toBeGreaterThanOrEqual(4);
+    await expect(uppy.getByRole("progressbar").first()).toBeVisible();
+
+    // The connection drops: every part sent now is cut, the uploader's own retries too.
+    await page.route(isMultipart, (route) =>
+      isPart(new URL(route.request().url()), route.request().method())
+        ? route.abort("connectionreset")
+        : route.continue(),
+    );
+    const retry = uppy.getByRole("button", { name: "Retry" });
+    await expect(retry.first()).toBeVisible({ timeout: 60_000 });
+    await page.unroute(isMultipart);
+
+    await retry.first().click();
+    const toast = page.getByRole("status").filter({ hasText: "Video has been uploaded successfully" });
+    await expect(toast).toBeVisible({ timeout: 60_000 });
+    // Resumed from what the store had: it was asked, and no part that reached it was sent
+    // again (a part cut as it ended may have reached it unseen), where starting over would
+    // have sent every part anew.
+    expect(listed).toBeGreaterThan(0);
+    expect(sent.length).toBeLessThanOrEqual(parts);
+    await expect(dialog.getByRole("group", { name: "Video file" })).toContainText(
+      /\/uploads\/videos\/[a-z0-9]{26}\.mp4/,
+    );
   } finally {
     await video.remove();
   }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { MAX_BYTES, type UploadTarget } from "../../src/modules/uploads/contract";
 import { expect, test } from "./fixtures";
-import { expectKeptWhole } from "./large-upload";
+import { expectKeptWhole, expectResumedInTheBrowser } from "./large-upload";
 import { dismiss, signIn, upload } from "./admin-helpers";
 import { siteOrigin, uploadUrl } from "./support";
 
@@ -90,4 +90,11 @@ test("a 600 MB video goes up to the bucket in parts, resumes after the connectio
   // Some 40 s alone; twice that beside another such test on a busy machine.
   test.setTimeout(180_000);
   await expectKeptWhole(admin, siteOrigin(), 600 * 1024 * 1024);
+});
+
+test("a video above 100 MB goes up to the bucket in parts from the dialog, and after a dropped connection its Retry sends only the parts missing", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await expectResumedInTheBrowser(page, 110 * 1024 * 1024);
 });
