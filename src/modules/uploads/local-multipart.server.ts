@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, open, readdir, rename, rm } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/lib/db.server";
 import { conflict, DomainError, invalid, notFound, tooLarge } from "@/lib/errors";
@@ -51,8 +51,8 @@ export class LocalMultipart {
     if (!policy.upload) throw invalid("This URL is not for a multipart upload", "policy");
     const folder = partsFolder(this.fileOf(policy.key), policy.upload);
     // Completed, aborted or swept: S3's NoSuchUpload.
-    const there = await readdir(folder).then(
-      () => true,
+    const there = await stat(folder).then(
+      (info) => info.isDirectory(),
       () => false,
     );
     if (!there) throw notFound("Upload");
@@ -89,9 +89,9 @@ export class LocalMultipart {
       const size = await receiveBody(body, Math.min(room, MAX_PART_BYTES), partial, hash);
       const etag = hash.digest("hex");
       // A part sent again replaces the one before, as in S3.
-      const earlier = (await readdir(folder)).filter((name) => name.startsWith(`${number}-`));
+      const earlier = (await readdir(folder).catch(gone)).filter((name) => name.startsWith(`${number}-`));
       await Promise.all(earlier.map((name) => rm(path.join(folder, name), { force: true })));
-      await rename(partial, path.join(folder, `${number}-${size}-${etag}`));
+      await rename(partial, path.join(folder, `${number}-${size}-${etag}`)).catch(gone);
       return etag;
     } finally {
       await rm(partial, { force: true });
@@ -152,8 +152,13 @@ export class LocalMultipart {
   }
 }
 
+/** The folder of an upload completed or aborted by another request meanwhile: S3's NoSuchUpload. */
+function gone(error: unknown): never {
+  throw (error as NodeJS.ErrnoException).code === "ENOENT" ? notFound("Upload") : error;
+}
+
 async function partsIn(folder: string): Promise<SentPart[]> {
-  return (await readdir(folder))
+  return (await readdir(folder).catch(gone))
     .flatMap((name) => {
       const match = PART_FILE.exec(name);
       return match ? [{ partNumber: Number(match[1]), size: Number(match[2]), etag: match[3] ?? "" }] : [];

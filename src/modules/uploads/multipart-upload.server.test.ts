@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdir, utimes } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { concat, ftyp } from "../../../tests/media.ts";
 import { call, normalize, other, owner, uploadSite } from "../../../tests/setup/upload-site.ts";
 import type { SessionUser } from "@/lib/session-user";
@@ -222,6 +222,31 @@ describe("the local store's multipart endpoint", () => {
     expect((await put(2, new Uint8Array(MB))).status).toBe(200);
     // Part 1 sent again in place of the first: the room is what the other parts leave.
     expect((await put(1, new Uint8Array(4 * MB + 1))).status).toBe(413);
+  });
+
+  it("answers 404, never a 500, for a part still arriving when its upload is aborted", async () => {
+    const upload = uploader(owner);
+    await upload.create();
+    let finish = (): void => undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(video(MB));
+        finish = () => {
+          controller.enqueue(video(MB));
+          controller.close();
+        };
+      },
+    });
+    const arriving = upload.part(1, body);
+    const folder = path.join(site.root, path.dirname(upload.key));
+    const [parts = ""] = (await readdir(folder)).filter((name) => name.startsWith(path.basename(upload.key)));
+    // The part is being written when the upload goes.
+    await vi.waitFor(async () => {
+      expect((await readdir(path.join(folder, parts))).some((name) => name.endsWith(".partial"))).toBe(true);
+    });
+    expect((await upload.abort()).status).toBe(204);
+    finish();
+    expect((await arriving).status).toBe(404);
   });
 
   it("drops the parts of an upload nothing was added to for a day, and keeps an upload in progress", async () => {
