@@ -26,7 +26,11 @@ type PresignedResponse = Awaited<ReturnType<SignRequest>>;
 
 /** The step of a multipart upload an S3 request Uppy asks to have signed is, by its method and ids. */
 function stepOf(request: PresignableRequest): MultipartStep["step"] {
-  if (!("uploadId" in request)) return "create";
+  if (!("uploadId" in request)) {
+    // Uppy deletes no object; only a whole file's PUT (signed apart) and CreateMultipartUpload lack an upload id.
+    if (request.method !== "POST") throw new Error(`A ${request.method} of an object is not signed here`);
+    return "create";
+  }
   if ("partNumber" in request) return "part";
   return request.method === "GET" ? "list" : request.method === "DELETE" ? "abort" : "complete";
 }
