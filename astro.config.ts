@@ -32,8 +32,8 @@ export default defineConfig({
     endpoint: { route: "/_image", entrypoint: "./src/image-endpoint.ts" },
   },
   // Code most visitors never run is built on its own and loaded by URL when needed: the
-  // owner's in-place home editor, the listings' offline search, and the notices a page shows
-  // after a navigation.
+  // owner's in-place home editor, the listings' offline search, the notices a page shows
+  // after a navigation, and hls.js for a browser that cannot play a video's ladder itself.
   vite: {
     build: {
       // Small scripts are inlined into each page, except the analytics beacon: a fingerprinted
@@ -47,6 +47,7 @@ export default defineConfig({
         name: "home-editor",
       }),
       entryUrl({ id: "virtual:toast-entry", source: "/src/lib/toast.ts", name: "toast" }),
+      entryUrl({ id: "virtual:hls-entry", source: "/src/modules/videos/hls-player.ts", name: "hls" }),
       entryUrl({
         id: "virtual:offline-search-entry",
         source: "/src/modules/search/offline-search.ts",

@@ -24,6 +24,18 @@ declare module "virtual:toast-entry" {
   export default url;
 }
 
+declare module "virtual:hls-entry" {
+  /** The URL of hls.js as a video page loads it (src/modules/videos/hls-player.ts). */
+  const url: string;
+  export default url;
+}
+
+// hls.js's light build (no alternate audio, subtitles or DRM) is the full build's API, less
+// those; its package exports no types of its own for it.
+declare module "hls.js/light" {
+  export { default } from "hls.js";
+}
+
 declare module "virtual:offline-search-entry" {
   /** The URL of the listings' offline search (src/modules/search/offline-search.ts). */
   const url: string;

@@ -17,3 +17,4 @@ export { analyticsSalts, analyticsSketches, analyticsPages, analyticsSources } f
 export { backups } from "./backups.ts";
 export { importRuns, importedItems, importedMedia, redirects } from "./imports.ts";
 export { passkeys, totpFactors, recoveryCodes, authChallenges, pendingSignIns, signIns } from "./account-factors.ts";
+export { videoStreams } from "./video-streams.ts";

@@ -17,6 +17,9 @@ export const videos = pgTable(
     captionsUrl: text("captions_url"),
     // A WebVTT chapters track, if one was uploaded; else the description's "0:00 Title" lines serve.
     chaptersUrl: text("chapters_url"),
+    // The master playlist of its HLS ladder, once one is made from this very file; a new file
+    // clears it (the trigger of migration 0029), so a ladder never outlives its upload.
+    streamUrl: text("stream_url"),
     duration: integer().notNull(),
     category: text().notNull(),
     mehRating: integer("meh_rating").notNull().default(MEH_RATING.default),

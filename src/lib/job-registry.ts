@@ -24,6 +24,8 @@ export const JOB_PAYLOADS = {
   backup: z.strictObject({ runId: z.number().int().positive().optional() }),
   /** An import to read or to carry on with; none to resume every import whose process stopped (the start's sweep). */
   import: z.strictObject({ runId: z.number().int().positive().optional() }),
+  /** Make the videos' streaming ladders that are due (scheduled, and the start's sweep). */
+  "video-streams": z.strictObject({}),
   /** The kept backup the admin's "Run a drill" marked. */
   "restore-drill": z.strictObject({ name: z.string().min(1) }),
 };

@@ -101,6 +101,7 @@ const settingsSchema = z
           .map((host) => host.trim().toLowerCase())
           .filter(Boolean),
       ),
+    FFMPEG_PATH: z.string().trim().min(1).default("ffmpeg"),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
     LOG_LEVEL: optional.pipe(z.enum(["info", "debug"], { error: "must be info or debug" }).optional()),
   })
@@ -184,6 +185,11 @@ export interface Settings {
    * network (an old blog on the office network): every other private address is refused.
    */
   importPrivateHosts: string[];
+  /**
+   * The ffmpeg that makes videos' streaming ladders (ffprobe is looked for beside it), or
+   * undefined when they are off (`FFMPEG_PATH=off`); one that cannot be run turns them off too.
+   */
+  ffmpegPath?: string;
   /** How long a stop (SIGTERM, Ctrl-C) may take before the process ends anyway, with code 1. */
   shutdownTimeoutSeconds: number;
   /** `debug` also logs how long each step of the start took. */
@@ -290,6 +296,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
       keep: s.BACKUP_KEEP,
     },
     importPrivateHosts: s.IMPORT_PRIVATE_HOSTS,
+    ffmpegPath: s.FFMPEG_PATH === "off" ? undefined : s.FFMPEG_PATH,
     shutdownTimeoutSeconds: s.SHUTDOWN_TIMEOUT_SECONDS,
     logLevel: s.LOG_LEVEL ?? "info",
   };

@@ -1,6 +1,7 @@
 import type { DbHandle } from "../../db/client.ts";
 import type { EnsureAdminResult } from "../modules/auth/admin-account.server.ts";
 import type { Settings } from "../lib/settings.server.ts";
+import type { Ffmpeg } from "../modules/videos/streams/ffmpeg.server.ts";
 
 /** What `npm start` prints once the site listens: where it is, what it uses, how to sign in. */
 export function startBanner(started: {
@@ -9,9 +10,10 @@ export function startBanner(started: {
   seeded: boolean;
   admin: EnsureAdminResult;
   factorKeyMade?: string;
+  ffmpeg: Ffmpeg | null;
   url: string;
 }): string {
-  const { settings, database, seeded, admin, factorKeyMade, url } = started;
+  const { settings, database, seeded, admin, factorKeyMade, ffmpeg, url } = started;
   const where =
     database.engine === "postgres" ? `PostgreSQL at ${database.location}` : `embedded PGlite in ${database.location}`;
   const uploads = settings.s3
@@ -23,6 +25,7 @@ export function startBanner(started: {
     `Uploads:  ${uploads}`,
     nicknameBanner(settings),
     mailBanner(settings),
+    videoBanner(settings, ffmpeg),
     ...originBanner(settings.writeOrigin),
     ...adminBanner(admin, url, factorKeyMade),
   ];
@@ -61,6 +64,14 @@ export function mailBanner({ mail }: Settings): string {
   if (!mail.smtpUrl) return `Mail:     kept in ${mail.outboxDir}; nothing leaves this machine (set SMTP_URL to send)`;
   const server = new URL(mail.smtpUrl);
   return `Mail:     sent through ${server.protocol}//${server.host}${mail.dkim ? `, signed for ${mail.dkim.domainName}` : ""}`;
+}
+
+/** How videos are played: streamed from the ladders ffmpeg makes, or, without it, as their one mp4. */
+export function videoBanner({ ffmpegPath }: Settings, ffmpeg: Ffmpeg | null): string {
+  if (ffmpeg)
+    return `Videos:   streamed (HLS at 360p, 720p and up to 1080p), the ladders made by ffmpeg ${ffmpeg.version}`;
+  const why = ffmpegPath ? `ffmpeg was not found at "${ffmpegPath}"` : "FFMPEG_PATH is off";
+  return `Videos:   each played as its one mp4: ${why}, so there is no adaptive streaming (install ffmpeg, or set FFMPEG_PATH)`;
 }
 
 /** Which origin writes (sign-in, saves) must come from: the CSRF check refuses any other. */

@@ -148,7 +148,7 @@ const listening = performance.now();
 server.listen(settings.port, settings.host, () => {
   logStep("first listen", listening);
   const address = server.address() as AddressInfo;
-  void ready.then(({ database, seeded, admin, factorKeyMade }) => {
+  void ready.then(({ database, seeded, admin, factorKeyMade, ffmpeg }) => {
     // Since Node started this process: the worker's steps above ran meanwhile.
     logStep("site ready", 0);
     tell({ type: "listening", origin: ownOrigin(address) });
@@ -157,7 +157,7 @@ server.listen(settings.port, settings.host, () => {
     // after a crash is when it matters most.
     module.flushCompileCache();
     const url = `http://${urlHost(settings.host)}:${address.port}`;
-    console.log(startBanner({ settings, database, seeded, admin, factorKeyMade, url }));
+    console.log(startBanner({ settings, database, seeded, admin, factorKeyMade, ffmpeg, url }));
   });
 });
 

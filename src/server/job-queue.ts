@@ -32,6 +32,8 @@ function queueOn(database: DbHandle): PgBoss {
  */
 export async function startJobs(database: DbHandle, jobs: readonly Job[] = JOBS): Promise<JobQueue> {
   const boss = queueOn(database);
+  // Tells the runs under way that the queue stops, so a long one ends rather than holds the stop up.
+  const stopping = new AbortController();
   boss.on("error", (error: Error) => {
     console.error("Background jobs:", error.message);
   });
@@ -53,7 +55,7 @@ export async function startJobs(database: DbHandle, jobs: readonly Job[] = JOBS)
     await boss.work(job.name, { localConcurrency: job.concurrency, ...polling, ...batch }, async (runs) => {
       for (const run of runs) {
         try {
-          await job.run({ database }, run.data);
+          await job.run({ database, signal: stopping.signal }, run.data);
         } catch (error) {
           // Failed alone: the batch's other runs complete when this handler returns.
           await boss.fail(job.name, run.id, { message: (error as Error).message });
@@ -65,6 +67,9 @@ export async function startJobs(database: DbHandle, jobs: readonly Job[] = JOBS)
   }
   return {
     send: (name, data = {}, options = {}) => boss.send(name, data, options),
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    stop: () => {
+      stopping.abort(new Error("The site is stopping."));
+      return boss.stop({ graceful: true, timeout: 10_000 });
+    },
   };
 }

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { DbHandle } from "../../db/client.ts";
 import { publishDue } from "../modules/editorial/publish-due.server.ts";
 import { subscribe } from "../modules/newsletter/newsletter.server.ts";
@@ -14,10 +15,14 @@ import { backupShelf, backupSite } from "../modules/archive/site-backups.server.
 import { DRILL_GIVEN_UP_AFTER_MS, drillBackup } from "../modules/archive/backup-drills.server.ts";
 import { resumeAbandoned, workOnRun } from "../modules/imports/import-work.server.ts";
 import { importSite } from "../modules/imports/site-imports.server.ts";
+import { prepareStreams } from "../modules/videos/streams/make-ladder.server.ts";
+import { siteFfmpeg } from "../modules/videos/streams/ffmpeg.server.ts";
 
 /** What a job is given to work with. */
 export interface JobContext {
   database: DbHandle;
+  /** Aborted when the queue stops: a run that takes minutes (a transcode) ends early on it and is taken again. */
+  signal: AbortSignal;
 }
 
 /** One kind of background work: its queue, when it runs by itself, and what happens when it fails. */
@@ -150,6 +155,26 @@ const DECLARED: { [N in JobName]: Declared<N> } = {
     run: async ({ database }, { runId }) => {
       const site = importSite(settings(), database.db, await siteObjects());
       await (runId === undefined ? resumeAbandoned(site) : workOnRun(site, runId));
+    },
+  },
+  "video-streams": {
+    // Each minute, and at each start: a ladder is due when a video's file has none, or a
+    // process stopped making it. One transcode at a time (its row's unique index holds it to
+    // one across instances too), at the lowest priority. Not retried: a failure is kept on
+    // the video's row for the manager to show, and a stopped run is taken again by the next.
+    schedule: "* * * * *",
+    concurrency: 1,
+    retry: { limit: 0, delaySeconds: 60, backoff: false },
+    timeoutSeconds: 6 * 3600,
+    run: async ({ database, signal }) => {
+      const workDir = path.join(settings().dataDir, "transcode");
+      await prepareStreams({
+        db: database.db,
+        store: await siteObjects(),
+        ffmpeg: await siteFfmpeg(),
+        workDir,
+        signal,
+      });
     },
   },
   "restore-drill": {

@@ -2,6 +2,7 @@ import type { DbHandle } from "../../db/client.ts";
 import type { EnsureAdminResult } from "@/modules/auth/admin-account.server";
 import type { TalliedHits } from "@/modules/analytics/hit-tally";
 import type { NumberedChange } from "./page-mirror";
+import type { Ffmpeg } from "@/modules/videos/streams/ffmpeg.server";
 
 // The words the front server (main thread) and the site worker exchange. Both are this
 // program's own threads, so these are types, not a boundary to validate.
@@ -16,6 +17,8 @@ export type FromWorker =
       seeded: boolean;
       admin: EnsureAdminResult;
       factorKeyMade?: string;
+      /** The ffmpeg that makes videos' streaming ladders, or null when they play as uploaded. */
+      ffmpeg: Ffmpeg | null;
     }
   | ({ type: "pages" } & NumberedChange)
   /** A line for the log, written by the front so it keeps its place among the front's own. */

@@ -28,6 +28,7 @@ import { closePagefind } from "../modules/search/pagefind-build.server.ts";
 import { PagefindFiles } from "../modules/search/pagefind-files.server.ts";
 import { SearchIndexer } from "../modules/search/search-indexer.server.ts";
 import { siteSearchRecords } from "../modules/search/search-records.server.ts";
+import { siteFfmpeg } from "../modules/videos/streams/ffmpeg.server.ts";
 import { prepareDb } from "./prepare-db.ts";
 import { startSteps } from "./start-steps.ts";
 import { wire } from "./wire.ts";
@@ -68,6 +69,8 @@ const lastChange = shareStoredPages(pages, post);
 
 // A failure here (a database in use by another server among them) ends the worker, and the
 // front server says why.
+// Looked for while the database opens: the banner says whether videos get streaming ladders.
+const findingFfmpeg = siteFfmpeg();
 const openingDb = performance.now();
 const { handle, seeded, admin, factorKeyMade } = await prepareDb(settings);
 logStep("database opened", openingDb);
@@ -133,6 +136,7 @@ post({
   seeded,
   admin,
   factorKeyMade,
+  ffmpeg: await findingFfmpeg,
 });
 // Background work (src/server/jobs.ts) starts once the site serves: the queue's first start
 // on a database sets up its tables, which no page should wait for (a job sent meanwhile does).

@@ -30,7 +30,7 @@ export function queuedJobs(database: DbHandle) {
     for (const { name, data } of runs) {
       const job = JOBS.find((j) => j.name === name);
       if (!job) throw new Error(`no job ${name}`);
-      await job.run({ database }, data);
+      await job.run({ database, signal: new AbortController().signal }, data);
     }
   }
   return { sender, sent, runAll };

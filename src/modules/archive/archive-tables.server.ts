@@ -45,7 +45,8 @@ export const TABLE_PARTS: readonly TablePart[] = [
     table: t.postImages,
     order: [t.postImages.postId, t.postImages.displayOrder, t.postImages.id],
   },
-  { part: "videos", table: t.videos, order: [t.videos.id] },
+  // A video's streaming ladder is made again from its file by the restored site's job.
+  { part: "videos", table: t.videos, order: [t.videos.id], derived: [t.videos.streamUrl] },
   { part: "revisions", table: t.revisions, order: [t.revisions.id], batch: 100 },
   { part: "css_themes", table: t.cssThemes, order: [t.cssThemes.id], batch: 20 },
   { part: "page_layouts", table: t.pageLayouts, order: [t.pageLayouts.id], batch: 50 },
@@ -122,6 +123,10 @@ export const ALWAYS_LEFT_OUT: readonly LeftOut[] = [
   {
     what: "posts.content_text, posts.search, posts.search_head, videos.search, newsletter_subscribers.mailbox",
     why: "Made from other columns of the same row, which a restore makes them from again.",
+  },
+  {
+    what: "video_streams, videos.stream_url (the videos' streaming ladders)",
+    why: "Made from each video's own file: a restored site with ffmpeg makes them again, one at a time, and until then plays the mp4.",
   },
   {
     what: "uploads no row names, and uploads never checked (raw/)",

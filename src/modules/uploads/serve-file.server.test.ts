@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { objectFile } from "./local-store.server";
-import { serveFile } from "./serve-file.server";
+import { contentTypeOf, serveFile } from "./serve-file.server";
 
 let root: string;
 let video: string;
@@ -77,6 +77,21 @@ describe("serveFile", () => {
   it("is null for a missing file or a directory", async () => {
     expect(await serveFile(get(), path.join(root, "nope.mp4"))).toBeNull();
     expect(await serveFile(get(), root)).toBeNull();
+  });
+});
+
+describe("contentTypeOf", () => {
+  it("names a streaming ladder's playlists and segments as players expect, and caches them like any upload", async () => {
+    expect(contentTypeOf("streams/7/ab/master.m3u8")).toBe("application/vnd.apple.mpegurl");
+    expect(contentTypeOf("streams/7/ab/720p/seg0.m4s")).toBe("video/iso.segment");
+    expect(contentTypeOf("streams/7/ab/720p/init_1.mp4")).toBe("video/mp4");
+    expect(contentTypeOf("notes.unknownext")).toBe("application/octet-stream");
+    const playlist = path.join(root, "master.m3u8");
+    await writeFile(playlist, "#EXTM3U\n");
+    const res = await serveFile(new Request("http://site.test/uploads/master.m3u8"), playlist);
+    expect(res?.headers.get("Content-Type")).toBe("application/vnd.apple.mpegurl");
+    // A ladder's files live under a folder made for it alone, so they never change either.
+    expect(res?.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
   });
 });
 

@@ -22,10 +22,26 @@ export function sandboxed(response: Response): Response {
   return response;
 }
 
+// Types mrmime does not know, or names otherwise than players expect.
+const TYPES: Record<string, string> = {
+  // An HLS playlist, as Apple names it (RFC 8216 §4); hls.js and Safari read either name.
+  m3u8: "application/vnd.apple.mpegurl",
+  // An HLS ladder's media segments: fragments of an MP4.
+  m4s: "video/iso.segment",
+};
+
+/**
+ * The Content-Type a stored file is served with, from its name.
+ * @example contentTypeOf("streams/7/ab/master.m3u8") // "application/vnd.apple.mpegurl"
+ */
+export function contentTypeOf(name: string): string {
+  return TYPES[name.slice(name.lastIndexOf(".") + 1).toLowerCase()] ?? lookup(name) ?? "application/octet-stream";
+}
+
 /** The headers every stored object is served with, whatever store holds it. */
 export function objectHeaders(name: string, validators: { etag: string; lastModified: Date }): Headers {
   return new Headers({
-    "Content-Type": lookup(name) ?? "application/octet-stream",
+    "Content-Type": contentTypeOf(name),
     ...SANDBOX_HEADERS,
     "Cache-Control": IMMUTABLE,
     "Accept-Ranges": "bytes",
