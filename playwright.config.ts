@@ -52,6 +52,7 @@ const WRITERS = [
   "sidenotes.test.ts",
   "essay-embeds.test.ts",
   "video-transcript.test.ts",
+  "video-streaming.test.ts",
 ];
 
 interface ServerTests {

@@ -3,6 +3,7 @@ import { ItemManager } from "@/modules/items/components/ItemManager";
 import { itemManagerConfig } from "@/modules/items/components/item-manager-config";
 import { formatDuration } from "@/lib/format";
 import { videoPath } from "@/lib/paths";
+import { StreamingStatus } from "../components/StreamingStatus";
 import { VideoForm } from "../components/VideoForm";
 import { VIDEOS_ENDPOINT } from "../keys";
 import type { VideoInput } from "../schema";
@@ -17,7 +18,11 @@ const videos = itemManagerConfig<AdminVideoJson, VideoInput>({
   publicPath: (video) => videoPath(video.slug),
   historyFields: historyFields([{ name: "description", label: "Description" }]),
   cover: (video) => video.thumbnailUrl,
-  card: { warm: "category", meta: (video) => <span>{formatDuration(video.duration)}</span> },
+  card: {
+    warm: "category",
+    meta: (video) => <span>{formatDuration(video.duration)}</span>,
+    summary: (video) => <StreamingStatus videoId={video.id} />,
+  },
   form: (props) => <VideoForm key={props.item?.id ?? "new"} {...props} />,
 });
 

@@ -50,7 +50,7 @@ export function ladderFor(media: SourceMedia): Rung[] {
  * encoding is the upload itself, which the mp4 already serves.
  */
 export function noLadderReason(rungs: readonly Rung[]): string | null {
-  return rungs.length === 1 && rungs[0]?.copy ? "Not needed: the upload is already one small stream" : null;
+  return rungs.length === 1 && rungs[0]?.copy ? "the upload is already one small stream" : null;
 }
 
 /** The sound, once for each rung: repackaged when it is AAC, else encoded to it. */

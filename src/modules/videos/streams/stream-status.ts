@@ -12,3 +12,34 @@ export const streamStatusSchema = z.object({
 });
 
 export type StreamStatus = z.infer<typeof streamStatusSchema>;
+
+/** Where the manager asks how video `id`'s ladder stands. */
+export const streamingPath = (id: number): string => `/api/videos/${String(id)}/streaming`;
+
+/** How often the manager asks again while a ladder waits or is made. */
+export const STREAMING_POLL_MS = 3000;
+
+/** Ask again while the ladder waits its turn or is being made; not once it has ended. */
+export const liveWhilePreparing = (status: StreamStatus["status"] | undefined): number | false =>
+  status === "queued" || status === "running" ? STREAMING_POLL_MS : false;
+
+/**
+ * The manager's line about a video's ladder.
+ * @example streamingWords({ status: "running", progress: 0.4, … }) // "Streaming: preparing, 40 %"
+ */
+export function streamingWords({ status, progress, reason, repackaged }: StreamStatus): string {
+  switch (status) {
+    case "queued":
+      return "Streaming: waiting its turn";
+    case "running":
+      return `Streaming: preparing, ${String(Math.round(progress * 100))} %`;
+    case "done":
+      return repackaged ? "Streaming: ready (the upload repackaged, not encoded again)" : "Streaming: ready";
+    case "failed":
+      return `Streaming: failed: ${reason ?? "no reason given"}`;
+    case "skipped":
+      return `Streaming: not needed, ${reason ?? "the mp4 serves"}`;
+    case "unavailable":
+      return "Streaming: ffmpeg is not installed on the server; the mp4 plays";
+  }
+}
