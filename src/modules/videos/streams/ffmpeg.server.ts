@@ -42,8 +42,3 @@ const held = processValue<Promise<Ffmpeg | null>>(import.meta.hot, "ffmpeg", () 
 
 /** This process's ffmpeg, or null when videos get no streaming ladder. */
 export const siteFfmpeg = (): Promise<Ffmpeg | null> => held.get();
-
-/** Use `found` (a test's ffmpeg, or null for none), or, given undefined, look again from the settings on next use. */
-export const useFfmpeg = (found: Ffmpeg | null | undefined): void => {
-  held.set(found === undefined ? undefined : Promise.resolve(found));
-};
