@@ -19,8 +19,7 @@ module.exports = {
       name: "no-folder-cycle",
       severity: "error",
       scope: "folder",
-      comment:
-        "Two folders that import each other are one thing in two places: move what both need to the lower one.",
+      comment: "Two folders that import each other are one thing in two places: move what both need to the lower one.",
       from: { path: "^src/" },
       to: { circular: true },
     },

@@ -18,8 +18,14 @@ export const newsletterIssues = pgTable(
     status: text({ enum: ISSUE_STATUSES }).notNull().default("draft"),
     // Made by the monthly digest job rather than by the owner.
     digest: boolean().notNull().default(false),
-    postIds: integer("post_ids").array().notNull().default(sql`'{}'::integer[]`),
-    videoIds: integer("video_ids").array().notNull().default(sql`'{}'::integer[]`),
+    postIds: integer("post_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    videoIds: integer("video_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     // The owner sent it although two issues had gone out in the month before.
     overLimit: boolean("over_limit").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
