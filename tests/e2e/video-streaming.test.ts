@@ -106,7 +106,8 @@ test("Chromium plays the ladder through hls.js, fetching its playlists and segme
   expect(asked.some((p) => p.endsWith("/master.m3u8"))).toBe(true);
   expect(asked.some((p) => /\/\d+p\/index\.m3u8$/.test(p))).toBe(true);
   expect(asked.some((p) => p.endsWith(".m4s"))).toBe(true);
-  // hls.js is its own file, fetched for this page alone; the page's own code stays in its budget.
+  // hls.js is its own file, fetched for this page alone; the page's own code (the player's
+  // components among it) stays in the islands' budget.
   const hls = [...scripts.keys()].filter((url) => /\/_astro\/hls\.[\w-]+\.js$/.test(url));
   expect(hls).toHaveLength(1);
   const inline = await page.evaluate(() =>
@@ -117,7 +118,7 @@ test("Chromium plays the ladder through hls.js, fetching its playlists and segme
   );
   let own = gzipSync(inline).length;
   for (const [url, body] of scripts) if (!hls.includes(url)) own += gzipSync(await body).length;
-  expect(own).toBeLessThanOrEqual(10 * 1024);
+  expect(own).toBeLessThanOrEqual(80 * 1024);
   expect(problems).toEqual([]);
 });
 
