@@ -28,6 +28,7 @@ import {
 import { BENCH_DATABASE_URL, freshDatabase, scaleRows, scaleSection } from "./scale";
 import { indexBuildTimes, publishToFindable } from "./search-index";
 import { residentMb, startSite, type RunningSite } from "./site";
+import { startTranscode } from "./transcode";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -211,6 +212,22 @@ async function latencyUnderFlood(origin: string) {
     const samples = await storedPageLatency(origin, FLOOD_SECONDS - 1);
     rows.push({ flood: kind, samples, result: await running });
   }
+  // The misses again, while a video's streaming ladder is made at the lowest priority.
+  const transcode = await startTranscode(origin);
+  if (transcode) {
+    await untilStored(origin, PAGE);
+    const running = flood(origin, "misses", 64, `${FLOOD_SECONDS + 1}s`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const samples = await storedPageLatency(origin, FLOOD_SECONDS - 1);
+    const result = await running;
+    const after = await transcode.progress();
+    if (after.status !== "running") throw new Error(`the transcode ended (${after.status}) while it was measured`);
+    rows.push({
+      flood: `misses, while a 1080p upload is transcoded (${fmt(after.progress * 100)} % done by the end)`,
+      samples,
+      result,
+    });
+  }
   // Stored before and after (asked outside the floods, which fill the render queue), so
   // every request timed between was answered from the store.
   if ((await cacheState(origin, PAGE)) !== "fresh") throw new Error("the page was dropped while it was timed");
@@ -317,7 +334,7 @@ async function main(): Promise<void> {
       ``,
       `## A stored page while 64 connections flood what must be rendered (${FLOOD_SECONDS} s each)`,
       ``,
-      `Misses: \`/archive?search=<random>\`. Cookies: \`/\` with \`Cookie: session=x\`. The stored page is asked for one request at a time.`,
+      `Misses: \`/archive?search=<random>\`. Cookies: \`/\` with \`Cookie: session=x\`. The stored page is asked for one request at a time. The last row floods the misses again while the site's job makes a video's streaming ladder (a 90-second 1080p upload, every rung encoded), when ffmpeg is installed.`,
       ``,
       ...floodTable(underFlood),
       ``,
