@@ -19,6 +19,9 @@ import { streamOf } from "./stream-rows.server";
 import { streamStatus } from "./stream-status.server";
 
 const run = promisify(execFile);
+// Each test runs ffmpeg for real, a few times, at the lowest priority: on a busy machine that
+// takes far longer than a query does.
+const SLOW = { timeout: 180_000 };
 const S3 = {
   bucket: "meh-streams",
   region: "eu-west-1",
@@ -103,7 +106,7 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-describe.each(["local", "s3"] as const)("with the %s store", (driver) => {
+describe.each(["local", "s3"] as const)("with the %s store", SLOW, (driver) => {
   it("turns a 720p upload into a ladder of 360p and 720p, the top rung repackaged, and puts it on the video", async () => {
     const store = stores[driver];
     const video = await uploaded(store, await clip(`hd-${driver}.mp4`, "1280x720"));
@@ -127,7 +130,7 @@ describe.each(["local", "s3"] as const)("with the %s store", (driver) => {
   });
 });
 
-describe("the ladder", () => {
+describe("the ladder", SLOW, () => {
   const store = () => stores.local;
 
   it("is encoded whole from a file browsers cannot play as is, and never taller than the upload", async () => {
@@ -184,7 +187,7 @@ describe("the ladder", () => {
   });
 });
 
-describe("a transcode cut short", () => {
+describe("a transcode cut short", SLOW, () => {
   const store = () => stores.local;
 
   it("by a stop ends ffmpeg at once, keeps no file, and waits to be made whole by the next run", async () => {
@@ -197,7 +200,7 @@ describe("a transcode cut short", () => {
     const making = prepareStreams(site(store(), stopping.signal, { ...ffmpeg, ffmpeg: slow }));
     await vi.waitFor(async () => {
       expect((await streamOf(handle.db, video.id))?.progress).toBeGreaterThan(0);
-    });
+    }, SLOW);
     stopping.abort(new Error("stopping"));
     await making;
     expect(await streamStatus(handle.db, video.id, ffmpeg)).toMatchObject({ status: "queued", progress: 0 });
@@ -256,7 +259,7 @@ describe("a transcode cut short", () => {
   });
 });
 
-describe("without ffmpeg", () => {
+describe("without ffmpeg", SLOW, () => {
   it("is not found where it is not, nor when it is off", async () => {
     expect(await findFfmpeg(path.join(folder, "no-such-ffmpeg"))).toBeNull();
     expect(await findFfmpeg(undefined)).toBeNull();
