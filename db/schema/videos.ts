@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { CONTENT_STATUSES } from "../content-statuses.ts";
 import { MEH_RATING } from "../domain-constants.ts";
 import { categoryList, mehRatingRange, statusList, tsvector, weightedDocument } from "./columns.ts";
@@ -20,6 +20,11 @@ export const videos = pgTable(
     // The master playlist of its HLS ladder, once one is made from this very file; a new file
     // clears it (the trigger of migration 0029), so a ladder never outlives its upload.
     streamUrl: text("stream_url"),
+    // What the captions say, cue by cue as plain text with the seconds each is said at, read
+    // from the captions file when the video is saved: what search finds a spoken word in and
+    // the moment a result links to. Empty when it has no captions; null until they are read
+    // (a row from before this column, or restored from an archive: the transcripts job fills it).
+    transcript: jsonb().$type<{ start: number; end: number; text: string }[]>(),
     duration: integer().notNull(),
     category: text().notNull(),
     mehRating: integer("meh_rating").notNull().default(MEH_RATING.default),
@@ -33,7 +38,14 @@ export const videos = pgTable(
     lateSeconds: integer("late_seconds"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     featured: boolean().notNull().default(false),
-    search: tsvector().notNull().generatedAlwaysAs(weightedDocument("title", "description")),
+    // The cues' words rank lowest, as a post's body does; only the texts are read, never the times.
+    search: tsvector()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`${weightedDocument("title", "description")} || setweight(jsonb_to_tsvector('english', coalesce(transcript, '[]'), '["string"]'), 'C')`,
+      ),
+    // Title and description alone, for ranking: a transcript makes the whole document kilobytes.
+    searchHead: tsvector("search_head").notNull().generatedAlwaysAs(weightedDocument("title", "description")),
   },
   (t) => [
     check("videos_status_known", sql`${t.status} in (${statusList})`),

@@ -26,6 +26,8 @@ export const JOB_PAYLOADS = {
   import: z.strictObject({ runId: z.number().int().positive().optional() }),
   /** Make the videos' streaming ladders that are due (scheduled, and the start's sweep). */
   "video-streams": z.strictObject({}),
+  /** Read the captions of the videos whose transcripts are unread. */
+  "video-transcripts": z.strictObject({}),
   /** The kept backup the admin's "Run a drill" marked. */
   "restore-drill": z.strictObject({ name: z.string().min(1) }),
 };

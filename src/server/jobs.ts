@@ -17,6 +17,7 @@ import { resumeAbandoned, workOnRun } from "../modules/imports/import-work.serve
 import { importSite } from "../modules/imports/site-imports.server.ts";
 import { prepareStreams } from "../modules/videos/streams/make-ladder.server.ts";
 import { siteFfmpeg } from "../modules/videos/streams/ffmpeg.server.ts";
+import { fillTranscripts } from "../modules/videos/video-transcripts.server.ts";
 
 /** What a job is given to work with. */
 export interface JobContext {
@@ -175,6 +176,18 @@ const DECLARED: { [N in JobName]: Declared<N> } = {
         workDir,
         signal,
       });
+    },
+  },
+  "video-transcripts": {
+    // Sent by every start, and hourly besides: a video restored from an archive, from before
+    // transcripts were kept, or saved while the object store could not be read has none yet,
+    // and search cannot find what it says until its captions are read.
+    schedule: "23 * * * *",
+    concurrency: 1,
+    retry: { limit: 3, delaySeconds: 60, backoff: true },
+    timeoutSeconds: 1800,
+    run: async ({ database }) => {
+      await fillTranscripts(database.db);
     },
   },
   "restore-drill": {

@@ -46,13 +46,15 @@ export async function wire(database: DbHandle): Promise<Wiring> {
       queue.catch(() => undefined);
       useJobSender({ send: async (...job) => (await queue).send(...job) });
       // What fell due while no instance ran goes public now, noted as late; an import a
-      // stopped process left goes on, and so does a transcode.
+      // stopped process left goes on, and so does a transcode; videos whose captions were never
+      // read are read.
       jobs
         .then(async (started) => {
           if (!started) return;
           await sendJob("publish-due", { atStart: true });
           await sendJob("import", {});
           await sendJob("video-streams", {});
+          await sendJob("video-transcripts", {});
         })
         .catch((error: unknown) => {
           console.error("The start's sweeps could not be sent:", error);

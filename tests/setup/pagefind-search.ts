@@ -14,6 +14,23 @@ export async function pagefindSearch(
   term: string,
   filters?: Record<string, string>,
 ): Promise<string[]> {
+  return (await pagefindResults(origin, term, filters)).map((result) => new URL(result.url).pathname);
+}
+
+/** What Pagefind tells a browser of each page it finds, as `pagefindSearch` asks. */
+export interface PagefindFound {
+  url: string;
+  meta: Record<string, string>;
+  anchors: { id: string; text: string; location: number }[];
+  locations: number[];
+}
+
+/** The results themselves, for what a page's result says beyond its address. */
+export async function pagefindResults(
+  origin: string,
+  term: string,
+  filters?: Record<string, string>,
+): Promise<PagefindFound[]> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await searchOnce(origin, term, filters);
@@ -23,7 +40,7 @@ export async function pagefindSearch(
   }
 }
 
-async function searchOnce(origin: string, term: string, filters?: Record<string, string>): Promise<string[]> {
+async function searchOnce(origin: string, term: string, filters?: Record<string, string>): Promise<PagefindFound[]> {
   const library = await fetch(`${origin}/pagefind/pagefind.js`);
   if (!library.ok) return [];
   const dir = mkdtempSync(path.join(os.tmpdir(), "meh-pagefind-"));
@@ -35,7 +52,7 @@ async function searchOnce(origin: string, term: string, filters?: Record<string,
         search: (
           term: string,
           options?: { filters?: Record<string, string> },
-        ) => Promise<{ results: { data: () => Promise<{ url: string }> }[] }>;
+        ) => Promise<{ results: { data: () => Promise<PagefindFound> }[] }>;
       };
     };
     const found = await pagefind.createInstance({ basePath: `${origin}/pagefind/` }).search(term, { filters });
@@ -44,7 +61,7 @@ async function searchOnce(origin: string, term: string, filters?: Record<string,
     const pages = await Promise.all(
       found.results.map((result) =>
         result.data().then(
-          (data) => new URL(data.url).pathname,
+          (data) => ({ ...data, url: new URL(data.url, origin).href }),
           () => undefined,
         ),
       ),

@@ -45,8 +45,9 @@ export const TABLE_PARTS: readonly TablePart[] = [
     table: t.postImages,
     order: [t.postImages.postId, t.postImages.displayOrder, t.postImages.id],
   },
-  // A video's streaming ladder is made again from its file by the restored site's job.
-  { part: "videos", table: t.videos, order: [t.videos.id], derived: [t.videos.streamUrl] },
+  // A video's streaming ladder is made again from its file by the restored site's job, and
+  // its transcript from its captions.
+  { part: "videos", table: t.videos, order: [t.videos.id], derived: [t.videos.streamUrl, t.videos.transcript] },
   { part: "revisions", table: t.revisions, order: [t.revisions.id], batch: 100 },
   { part: "css_themes", table: t.cssThemes, order: [t.cssThemes.id], batch: 20 },
   { part: "page_layouts", table: t.pageLayouts, order: [t.pageLayouts.id], batch: 50 },
@@ -121,12 +122,16 @@ export const ALWAYS_LEFT_OUT: readonly LeftOut[] = [
     why: "Rendered from the content: a restored site renders and indexes it again.",
   },
   {
-    what: "posts.content_text, posts.search, posts.search_head, videos.search, newsletter_subscribers.mailbox",
+    what: "posts.content_text, posts.search, posts.search_head, videos.search, videos.search_head, newsletter_subscribers.mailbox",
     why: "Made from other columns of the same row, which a restore makes them from again.",
   },
   {
     what: "video_streams, videos.stream_url (the videos' streaming ladders)",
     why: "Made from each video's own file: a restored site with ffmpeg makes them again, one at a time, and until then plays the mp4.",
+  },
+  {
+    what: "videos.transcript",
+    why: "What a video's captions say, for search: read again from the captions file under uploads/ once the site is restored.",
   },
   {
     what: "uploads no row names, and uploads never checked (raw/)",

@@ -2,12 +2,20 @@ import type { ListingState } from "@/lib/listing-state";
 import { offsetOf, PAGE_SIZE, type Page } from "@/lib/paging";
 import type { PostCardData } from "@/modules/posts/card";
 import type { VideoCardData } from "@/modules/videos/card";
+import { pagefindMoment, type PagefindAnchor } from "./pagefind-moment";
 import type { SearchKind } from "./search-records";
 import type { Snippet } from "../../lib/snippet";
 
 // The parts of Pagefind's browser API used here (pagefind.app/docs/api).
 interface PagefindResult {
-  data: () => Promise<{ meta: Record<string, string | undefined>; excerpt: string }>;
+  data: () => Promise<{
+    meta: Record<string, string | undefined>;
+    excerpt: string;
+    /** Where each element with an id starts, as word positions (see pagefind-page.ts). */
+    anchors: PagefindAnchor[];
+    /** The positions of the words that matched. */
+    locations: number[];
+  }>;
 }
 interface PagefindApi {
   options: (options: { basePath: string }) => Promise<void>;
@@ -48,12 +56,15 @@ async function offlineCards(kind: SearchKind, { search, category, page }: Listin
   const all = found?.results ?? [];
   const start = offsetOf({ page, limit: PAGE_SIZE });
   const results = await Promise.all(all.slice(start, start + PAGE_SIZE).map((result) => result.data()));
-  const items = results.flatMap(({ meta, excerpt }) => {
+  const items = results.flatMap(({ meta, excerpt, anchors, locations }) => {
     try {
       if (!meta.card) return [];
       const card = JSON.parse(meta.card) as object;
-      const snippet = search ? snippetFromExcerpt(excerpt) : null;
-      return [snippet ? { ...card, snippet } : card];
+      if (!search) return [card];
+      // Where a video says the words, as the API's result says it, from the lines' anchors.
+      const moment = pagefindMoment(anchors, locations);
+      const snippet = snippetFromExcerpt(excerpt);
+      return [{ ...card, ...(snippet && { snippet }), ...(moment && { moment }) }];
     } catch {
       return [];
     }

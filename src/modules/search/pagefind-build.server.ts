@@ -1,9 +1,16 @@
 import * as pagefind from "pagefind";
 import type { IndexFile } from "./pagefind-files.server";
+import { pagefindPage } from "./pagefind-page";
 import { SEARCH_LANGUAGE, type SearchRecord } from "./search-records";
 
 /** Records are sent to Pagefind's process this many at a time. */
 const BATCH = 200;
+
+/** Add one record: as a page when it says something, so each line said is an anchor (see pagefindPage). */
+function add(index: pagefind.PagefindIndex, record: SearchRecord) {
+  const { said, ...custom } = record;
+  return said ? index.addHTMLFile({ url: record.url, content: pagefindPage(record) }) : index.addCustomRecord(custom);
+}
 
 function failIf(errors: string[], step: string): void {
   if (errors.length > 0) throw new Error(`Pagefind could not ${step}: ${errors.join("; ")}`);
@@ -21,7 +28,7 @@ export async function buildPagefindBundle(records: SearchRecord[]): Promise<Inde
   if (!index) throw new Error("Pagefind started no index.");
   try {
     for (let start = 0; start < records.length; start += BATCH) {
-      const added = await Promise.all(records.slice(start, start + BATCH).map((r) => index.addCustomRecord(r)));
+      const added = await Promise.all(records.slice(start, start + BATCH).map((r) => add(index, r)));
       failIf(
         added.flatMap((result) => result.errors),
         "index a page",

@@ -5,7 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
-import { pagefindSearch } from "../../../tests/setup/pagefind-search.ts";
+import { eq } from "drizzle-orm";
+import { videos } from "../../../db/schema/index.ts";
+import { pagefindResults, pagefindSearch } from "../../../tests/setup/pagefind-search.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { sitePublisher } from "@/modules/publishing/site-pages.server";
 import { postInputSchema } from "@/modules/posts/schema";
@@ -16,6 +18,7 @@ import { changeOf } from "@/modules/publishing/content-tags";
 import { createVideo } from "@/modules/videos/video-writes.server";
 import { videoInputSchema } from "@/modules/videos/schema";
 import { closePagefind } from "./pagefind-build.server";
+import { pagefindMoment } from "./pagefind-moment";
 import { PagefindFiles } from "./pagefind-files.server";
 import { SearchIndexer } from "./search-indexer.server";
 import { siteSearchRecords } from "./search-records.server";
@@ -149,5 +152,37 @@ describe("the search index", () => {
     logged.mockRestore();
     expect(files.current).toBe(current);
     expect(await find("radiator")).toHaveLength(2);
+  });
+
+  it("finds a word only a video's captions say, and the moment it is said at", async () => {
+    await handle.db
+      .update(videos)
+      .set({
+        transcript: [
+          { start: 2, end: 5, text: "The radiator ticks." },
+          { start: 754.5, end: 758, text: "Then, at last, it goes quite cold." },
+        ],
+      })
+      .where(eq(videos.slug, "a-radiator-cooling"));
+    await sitePublisher().publish(changeOf.video(1));
+    await indexer.idle();
+
+    const [found, ...others] = await pagefindResults(origin, "cold", { kind: "video", category: "Meh Moments" });
+    expect(others).toEqual([]);
+    expect(new URL(found?.url ?? "").pathname).toBe("/videos/a-radiator-cooling");
+    // The page's card and title are still its metadata, read from the page's attributes.
+    expect(found?.meta.title).toBe("A Radiator, Cooling");
+    expect(JSON.parse(found?.meta.card ?? "{}")).toMatchObject({ slug: "a-radiator-cooling", duration: 11 });
+    // The second the line starts in, as the page's address gives it.
+    expect(pagefindMoment(found?.anchors ?? [], found?.locations ?? [])).toEqual({
+      start: 754,
+      snippet: [
+        { text: "Then, at last, it goes quite ", match: false },
+        { text: "cold.", match: true },
+      ],
+    });
+    // A word of the title is no moment.
+    const [titled] = await pagefindResults(origin, "cooling");
+    expect(pagefindMoment(titled?.anchors ?? [], titled?.locations ?? [])).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { PostRow } from "@/modules/posts/posts.server";
 import type { VideoRow } from "@/modules/videos/videos.server";
+import { escapeXml } from "@/lib/escape-xml";
+import { pagefindPage } from "./pagefind-page";
 import { postRecord, videoRecord } from "./search-records";
 
 const published = new Date("2026-03-04T05:06:07.000Z");
@@ -89,5 +91,30 @@ describe("search records", () => {
       filters: { kind: ["video"], category: ["Meh Moments"] },
     });
     expect(JSON.parse(record.meta.card)).toMatchObject({ id: 3, thumbnailUrl: "/uploads/fan.jpg", duration: 7 });
+  });
+
+  it("index what a video's captions say, each line as a page's anchor named for its moment", () => {
+    const kettle = {
+      id: 4,
+      slug: "kettle",
+      title: "Kettle <3",
+      description: "It boils.\n\nEventually.",
+      videoUrl: "/uploads/kettle.mp4",
+      thumbnailUrl: "/uploads/kettle.jpg",
+      duration: 800,
+      category: "Meh Moments",
+      mehRating: 3,
+      publishedAt: published,
+    } as VideoRow;
+    const record = videoRecord(kettle, [{ start: 754.5, end: 758, text: 'It "whistles" & stops.' }]);
+    expect(record.said).toEqual([{ start: 754.5, text: 'It "whistles" & stops.' }]);
+    const html = pagefindPage(record);
+    expect(html).toContain("<p>Kettle &lt;3</p><p>It boils.</p><p>Eventually.</p>");
+    expect(html).toContain('<p id="t=754">It &quot;whistles&quot; &amp; stops.</p>');
+    // The card travels whole in one attribute, its quotes escaped.
+    expect(html).toContain(`data-card="${escapeXml(record.meta.card)}"`);
+    expect(html).toContain('data-kind="video" data-category="Meh Moments" data-published="2026-03-04T05:06:07.000Z"');
+    // A video with nothing said stays a plain record.
+    expect(videoRecord(kettle).said).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ import type { PostRow } from "@/modules/posts/posts.server";
 import { toVideoCard } from "@/modules/videos/card";
 import type { VideoCardData } from "@/modules/videos/card";
 import { serializeVideo, type VideoJson } from "@/modules/videos/serialize";
+import type { Cue } from "@/modules/videos/transcript";
 import type { VideoRow } from "@/modules/videos/videos.server";
 
 /** The site is written in English; one language keeps one index. */
@@ -25,6 +26,11 @@ export interface SearchRecord {
   meta: { title: string; image: string; card: string };
   filters: { kind: [SearchKind]; category: [string] };
   sort: { published: string };
+  /**
+   * What a video says, line by line, indexed after `content`: each line is marked with the
+   * second it is said at, so a match in it can link there (see pagefind-page.ts).
+   */
+  said?: Pick<Cue, "start" | "text">[];
 }
 
 /** The article's words in reading order, blank parts left out. */
@@ -51,8 +57,8 @@ export function postRecord(row: PostRow): SearchRecord {
   };
 }
 
-/** A video's record: its title and description, the words its page shows. */
-export function videoRecord(row: VideoRow): SearchRecord {
+/** A video's record: its title and description, the words its page shows, and what its captions say. */
+export function videoRecord(row: VideoRow, transcript: readonly Cue[] = []): SearchRecord {
   const video: VideoJson = serializeVideo(row);
   const card: VideoCardData = toVideoCard(video);
   return {
@@ -62,5 +68,6 @@ export function videoRecord(row: VideoRow): SearchRecord {
     meta: { title: video.title, image: video.thumbnailUrl, card: JSON.stringify(card) },
     filters: { kind: ["video"], category: [video.category] },
     sort: { published: video.publishedAt },
+    ...(transcript.length > 0 && { said: transcript.map(({ start, text }) => ({ start, text })) }),
   };
 }

@@ -1,11 +1,18 @@
 import { itemListings } from "@/modules/items/item-listings";
-import { serializeVideo } from "./serialize";
-import type { VideoRow } from "./videos.server";
+import type { Moment } from "./moment";
+import { serializeVideo, type VideoJson } from "./serialize";
+import type { SearchedVideoRow, VideoRow } from "./videos.server";
+
+/** A video as listings send it; a search's result also says where its transcript says the words, when it does. */
+const listedVideo = (video: SearchedVideoRow): VideoJson & { moment?: Moment } => ({
+  ...serializeVideo(video),
+  moment: video.moment,
+});
 
 /** How listings, searches and listing pages send videos. */
 export const videoListings = itemListings({
-  serialize: serializeVideo,
-  cardFields: ["id", "slug", "title", "thumbnailUrl", "duration", "category", "mehRating", "publishedAt"],
+  serialize: listedVideo,
+  cardFields: ["id", "slug", "title", "thumbnailUrl", "duration", "category", "mehRating", "publishedAt", "moment"],
   snippetTexts: (video: VideoRow) => [video.description],
 });
 

@@ -3,6 +3,7 @@ import { itemWrites } from "@/modules/items/item-writes.server";
 import { videoDocument } from "./video-document";
 import { videoInputSchema, type VideoData } from "./schema";
 import { videoColumns, type VideoRow } from "./videos.server";
+import { storeTranscript } from "./video-transcripts.server";
 
 /** The video's columns from the form: everything but the slug, which the server derives, and where it stands. */
 function videoValues({ slug: _slug, status: _status, publishedAt: _at, ...fields }: VideoData) {
@@ -18,6 +19,8 @@ export const videoWrites = itemWrites<VideoData, VideoRow>({
   schema: videoInputSchema,
   values: videoValues,
   document: videoDocument,
+  // What its captions say, for search, read again with every save: the file may have changed.
+  saveParts: (tx, id) => storeTranscript(tx, id),
 });
 
 export const {

@@ -3,6 +3,7 @@ import { RatingDots } from "@/components/ui/RatingDots";
 import { formatDuration } from "@/lib/format";
 import { videoCategoryHref, videoPath } from "@/lib/paths";
 import type { VideoCardData } from "../card";
+import { VideoMoment } from "./VideoMoment";
 
 /** A video in a grid: poster with its duration, category, title and rating. */
 export function VideoCard({
@@ -30,9 +31,12 @@ export function VideoCard({
       heading={heading}
       snippet={video.snippet}
       meta={
-        <p className="meta">
-          <RatingDots rating={video.mehRating} />
-        </p>
+        <>
+          {video.moment && <VideoMoment slug={video.slug} moment={video.moment} />}
+          <p className="meta">
+            <RatingDots rating={video.mehRating} />
+          </p>
+        </>
       }
     />
   );
