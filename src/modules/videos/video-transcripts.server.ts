@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db.server";
 import { tables } from "@/lib/db.server";
+import { captionsBeside } from "@/modules/uploads/captions";
 import { captionsFor } from "@/modules/uploads/captions.server";
 import { tag } from "@/modules/publishing/content-tags";
 import { sitePublisher } from "@/modules/publishing/site-pages.server";
@@ -28,17 +29,20 @@ export async function readTranscript(video: CaptionedVideo): Promise<Cue[] | nul
   }
 }
 
-/** Keep what video `id`'s captions say on its row, for search: written with every save, as the captions may have changed. */
+/**
+ * Keep what video `id`'s captions say on its row, for search: written with every save, as the
+ * captions may have changed. Captions the video names are read now. Without, captions stored
+ * beside its file (as the sample content has) may say something: the row is left unread for
+ * the transcripts job, so a save reads the object store only for captions it names.
+ */
 export async function storeTranscript(db: Db, id: number): Promise<void> {
   const [video] = await db
     .select({ videoUrl: videos.videoUrl, captionsUrl: videos.captionsUrl })
     .from(videos)
     .where(eq(videos.id, id));
-  if (video)
-    await db
-      .update(videos)
-      .set({ transcript: await readTranscript(video) })
-      .where(eq(videos.id, id));
+  if (!video) return;
+  const transcript = video.captionsUrl ? await readTranscript(video) : captionsBeside(video.videoUrl) ? null : [];
+  await db.update(videos).set({ transcript }).where(eq(videos.id, id));
 }
 
 /**

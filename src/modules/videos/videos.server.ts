@@ -12,10 +12,11 @@ export const {
   search: _search,
   searchHead: _searchHead,
   transcript: _transcript,
+  transcriptLines: _transcriptLines,
   ...videoColumns
 } = getTableColumns(videos);
 
-export type VideoRow = Omit<typeof videos.$inferSelect, "search" | "searchHead" | "transcript">;
+export type VideoRow = Omit<typeof videos.$inferSelect, "search" | "searchHead" | "transcript" | "transcriptLines">;
 
 /** Home shows three videos, and a video page up to three related ones (SPEC §9). */
 export const RECENT_VIDEOS = 3;
