@@ -11,7 +11,7 @@ export interface FakeAnswer {
   until?: Promise<void>;
 }
 
-/** What the fake was sent: the path, the API key it came with, and the JSON body. */
+/** What the fake was sent: the path, the API key it came with, and the JSON body (or a form's fields, a file as its name and size). */
 export interface SeenRequest {
   path: string;
   authorization: string | undefined;
@@ -53,8 +53,27 @@ export const apiError = (status: number, headers: Record<string, string> = {}): 
   body: { error: { message: `fake error ${String(status)}`, type: "server_error", code: null } },
 });
 
+/** A transcription as `response_format: "vtt"` asks for it: the WebVTT text itself. */
+export const transcriptionVtt = (vtt: string): FakeAnswer => ({
+  headers: { "Content-Type": "text/plain; charset=utf-8" },
+  body: vtt,
+});
+
+/** A request's body: JSON, or a multipart form (a transcription's audio) as its fields, each file as its name and size. */
+async function bodyOf(type: string | undefined, bytes: Buffer): Promise<Record<string, unknown>> {
+  if (!type?.startsWith("multipart/form-data")) {
+    const text = bytes.toString("utf8");
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  }
+  const form = await new Response(new Uint8Array(bytes), { headers: { "Content-Type": type } }).formData();
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of form)
+    fields[name] = typeof value === "string" ? value : { name: value.name, size: value.size };
+  return fields;
+}
+
 /**
- * A stand-in for OpenAI's `POST /v1/responses` on loopback, so no test reaches the real
+ * A stand-in for OpenAI's `POST /v1/responses` and `POST /v1/audio/transcriptions` on loopback, so no test reaches the real
  * service: it records each request and answers as scripted.
  */
 export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
@@ -64,23 +83,23 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const text = Buffer.concat(chunks).toString("utf8");
+    req.on("end", () => void answer());
+    const answer = async () => {
       requests.push({
         path: req.url ?? "",
         authorization: req.headers.authorization,
-        body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+        body: await bodyOf(req.headers["content-type"], Buffer.concat(chunks)),
       });
-      const answer = (answers.length > 1 ? answers.shift() : answers[0]) ?? apiError(500);
+      const next = (answers.length > 1 ? answers.shift() : answers[0]) ?? apiError(500);
       const send = () => {
         timers.delete(timer);
         if (res.destroyed) return;
-        res.writeHead(answer.status ?? 200, { "Content-Type": "application/json", ...answer.headers });
-        res.end(typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body));
+        res.writeHead(next.status ?? 200, { "Content-Type": "application/json", ...next.headers });
+        res.end(typeof next.body === "string" ? next.body : JSON.stringify(next.body));
       };
-      const timer = setTimeout(() => void (answer.until ?? Promise.resolve()).then(send), answer.delayMs ?? 0);
+      const timer = setTimeout(() => void (next.until ?? Promise.resolve()).then(send), next.delayMs ?? 0);
       timers.add(timer);
-    });
+    };
   });
   await new Promise<void>((resolve) => {
     server.listen(port, "127.0.0.1", resolve);

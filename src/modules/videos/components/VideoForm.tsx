@@ -9,6 +9,7 @@ import { videoInputSchema, type VideoInput } from "../schema";
 import { TrackField } from "./TrackField";
 import type { AdminVideoJson } from "../serialize";
 import { PosterFromFrame } from "./PosterFromFrame";
+import { DraftCaptions } from "./DraftCaptions";
 
 /** Whole seconds of a video, read by the browser from the file's own metadata. */
 function readDuration(url: string): Promise<number> {
@@ -115,7 +116,9 @@ export function VideoForm({
             emptyText="No captions yet: a WebVTT (.vtt) file, up to 1 MB."
             onChange={setCaptionsUrl}
             error={form.errors.captionsUrl}
-          />
+          >
+            <DraftCaptions videoUrl={videoUrl} onSaved={setCaptionsUrl} />
+          </TrackField>
           <TrackField
             name="Chapters"
             url={chaptersUrl}
