@@ -18,13 +18,14 @@ const SWEEP_BATCH = 50;
 
 /**
  * What the video's captions say, read from the object store: their cues, empty when it has
- * none; null when the store could not be read, so the transcripts job tries again later.
+ * none; null when the store could not be read, so the transcripts job tries again later (a
+ * warning, not an error: nothing is lost, and a save goes through meanwhile).
  */
 export async function readTranscript(video: CaptionedVideo): Promise<Cue[] | null> {
   try {
     return (await transcriptFor(await captionsFor(video))) ?? [];
   } catch (error) {
-    console.error("A video's captions could not be read; the transcripts job will try again:", error);
+    console.warn("A video's captions could not be read; the transcripts job will try again:", error);
     return null;
   }
 }
