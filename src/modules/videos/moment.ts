@@ -1,7 +1,8 @@
 import type { Snippet } from "@/lib/snippet";
 
-/** Where a video's transcript says what a search looked for: the second its line starts at, and the line, matches marked. */
+/** Where a video's transcript says what a search looked for: the line, matches marked, and the second it starts in. */
 export interface Moment {
+  /** Whole seconds, as the video page's `#t=` address takes them. */
   start: number;
   snippet: Snippet;
 }

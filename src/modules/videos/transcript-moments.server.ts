@@ -44,7 +44,15 @@ export async function momentsOf(db: Db, ids: number[], term: string): Promise<Ma
   return new Map(
     rows.flatMap(({ id, cue }) =>
       cue
-        ? [[id, { start: cue.start, snippet: snippetOf([cue.text], term) ?? [{ text: cue.text, match: false }] }]]
+        ? [
+            [
+              id,
+              {
+                start: Math.floor(cue.start),
+                snippet: snippetOf([cue.text], term) ?? [{ text: cue.text, match: false }],
+              },
+            ],
+          ]
         : [],
     ),
   );

@@ -65,9 +65,9 @@ it("finds a video by a word only its captions say, with the line and the second 
 
   const found = await search("whistling");
   expect(found.items.map((item) => item.title)).toEqual(["Kitchen, Morning"]);
-  // Stemmed as the search stems it: "whistling" is the line that says "whistles".
+  // Stemmed as the search stems it: "whistling" is the line that says "whistles", from 12:34.5.
   expect(found.items[0]?.moment).toEqual({
-    start: 754.5,
+    start: 754,
     snippet: [
       { text: "Then the kettle finally ", match: false },
       { text: "whistles", match: true },
@@ -79,7 +79,7 @@ it("finds a video by a word only its captions say, with the line and the second 
   const kettle = await search("kettle");
   expect(kettle.items.map((item) => [item.title, item.moment?.start])).toEqual([
     ["A Kettle Sits", undefined],
-    ["Kitchen, Morning", 754.5],
+    ["Kitchen, Morning", 754],
   ]);
 
   // Words said in different lines: the first line saying any of them.

@@ -32,7 +32,7 @@ export function VideoCard({
       snippet={video.snippet}
       meta={
         <>
-          {video.moment && <VideoMoment slug={video.slug} moment={video.moment} />}
+          {video.moment && <VideoMoment href={videoPath(video.slug)} moment={video.moment} />}
           <p className="meta">
             <RatingDots rating={video.mehRating} />
           </p>
