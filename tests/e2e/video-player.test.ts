@@ -92,9 +92,12 @@ test.describe("with JavaScript", () => {
     await dressedPlayer(page);
     await seekTo(page, 5.4);
     await page.getByRole("button", { name: "play", exact: true }).focus();
+    // Each press steps from the rate the player last reported, so the second waits for the first.
+    const rate = () => page.locator("video").evaluate((v: HTMLVideoElement) => v.playbackRate);
     await page.keyboard.press(">");
+    await expect.poll(rate).toBe(1.25);
     await page.keyboard.press(">");
-    await expect.poll(() => page.locator("video").evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
+    await expect.poll(rate).toBe(1.5);
 
     // "Start from the beginning" answers the offer; it comes again next time.
     await page.reload();
