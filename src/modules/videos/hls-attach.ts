@@ -25,27 +25,49 @@ function resume(video: HTMLVideoElement, at: number, playing: boolean): void {
   video.addEventListener("loadedmetadata", go, { once: true });
 }
 
-/** Leave the ladder for the mp4, at the same moment. */
-function backToMp4(video: HTMLVideoElement): void {
-  const [at, playing] = [video.currentTime, !video.paused];
+/** Where the viewer was on the mp4 when the ladder took over. */
+interface Moment {
+  at: number;
+  playing: boolean;
+}
+
+/**
+ * Leave the ladder for the mp4 at the same moment, playing if the viewer was. Until the ladder
+ * itself plays, that is where they were on the mp4 (the switch of source paused it).
+ */
+function backToMp4(video: HTMLVideoElement, before: Moment | null): void {
+  const at = Math.max(video.currentTime, before?.at ?? 0);
+  const playing = !video.paused || (before?.playing ?? false);
   video.removeAttribute("src");
   video.load();
   resume(video, at, playing);
 }
 
+/** Take the ladder over from the mp4 with `attach`, and go back to it when `attach` says the ladder failed. */
+function takeOver(video: HTMLVideoElement, attach: (fail: () => void) => boolean): void {
+  let before: Moment | null = { at: video.currentTime, playing: !video.paused };
+  const fail = () => {
+    backToMp4(video, before);
+  };
+  if (!attach(fail)) return;
+  resume(video, before.at, before.playing);
+  video.addEventListener(
+    "playing",
+    () => {
+      before = null;
+    },
+    { once: true },
+  );
+}
+
 /** Play the ladder at `url` in `video`, or leave the mp4 playing where that cannot be. */
 export async function attachStream(video: HTMLVideoElement, url: string): Promise<void> {
   if (nativeHls(video)) {
-    const [at, playing] = [video.currentTime, !video.paused];
-    video.addEventListener(
-      "error",
-      () => {
-        backToMp4(video);
-      },
-      { once: true },
-    );
-    video.src = url;
-    resume(video, at, playing);
+    takeOver(video, (fail) => {
+      video.addEventListener("error", fail, { once: true });
+      video.src = url;
+      return true;
+    });
     return;
   }
   let player: Player;
@@ -54,14 +76,8 @@ export async function attachStream(video: HTMLVideoElement, url: string): Promis
   } catch {
     return; // Offline, or the file is gone after a deploy: the mp4 plays on.
   }
-  // Read now: the viewer may have started the mp4 while hls.js was fetched.
-  const [at, playing] = [video.currentTime, !video.paused];
-  if (
-    player.playLadder(video, url, () => {
-      backToMp4(video);
-    })
-  )
-    resume(video, at, playing);
+  // Taken over now: the viewer may have started the mp4 while hls.js was fetched.
+  takeOver(video, (fail) => player.playLadder(video, url, fail));
 }
 
 const video = document.querySelector<HTMLVideoElement>("video[data-hls]");

@@ -11,19 +11,31 @@ import Hls from "hls.js/light";
  */
 export function playLadder(video: HTMLVideoElement, url: string, onFail: () => void): boolean {
   if (!Hls.isSupported()) return false;
+  // Already playing (the viewer started the mp4 while hls.js was fetched): load from there at
+  // once. Otherwise a visitor who never plays costs the playlists alone, as `preload="metadata"`
+  // did the mp4's header; segments are loaded from the first play on.
+  const playing = !video.paused;
   // No worker: it would be a blob: script the page's CSP does not allow, and the work is small.
-  const hls = new Hls({ enableWorker: false, autoStartLoad: false, capLevelToPlayerSize: true });
+  const hls = new Hls({
+    enableWorker: false,
+    autoStartLoad: playing,
+    startPosition: playing ? video.currentTime : -1,
+    capLevelToPlayerSize: true,
+  });
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (!data.fatal) return;
     hls.destroy();
     onFail();
   });
-  // A visitor who never plays costs the playlists alone, as `preload="metadata"` did the mp4's header.
-  const start = () => {
-    hls.startLoad(video.currentTime);
-  };
-  if (video.paused) video.addEventListener("play", start, { once: true });
-  else start();
+  if (!playing) {
+    video.addEventListener(
+      "play",
+      () => {
+        hls.startLoad(video.currentTime);
+      },
+      { once: true },
+    );
+  }
   hls.loadSource(url);
   hls.attachMedia(video);
   return true;
