@@ -130,3 +130,11 @@ test("a page whose video has no ladder does not fetch hls.js", async ({ page }) 
   await page.waitForLoadState("networkidle");
   expect(asked.filter((url) => /\/_astro\/hls\./.test(url))).toEqual([]);
 });
+
+test("a ladder that cannot be read falls back to the mp4, which plays", async ({ page }) => {
+  // The playlists never come, as on a network that drops them.
+  await page.route(/\.m3u8$/, (route) => route.fulfill({ status: 503, body: "" }));
+  await page.goto(`/videos/${video.slug}`);
+  const played = await playedOn(page);
+  expect(played.source).toMatch(/\/uploads\/videos\/[a-z0-9]+\.mp4$/);
+});

@@ -35,19 +35,20 @@ interface Moment {
  * Leave the ladder for the mp4 at the same moment, playing if the viewer was. Until the ladder
  * itself plays, that is where they were on the mp4 (the switch of source paused it).
  */
-function backToMp4(video: HTMLVideoElement, before: Moment | null): void {
+function backToMp4(video: HTMLVideoElement, before: Moment | null, asked: boolean): void {
   const at = Math.max(video.currentTime, before?.at ?? 0);
-  const playing = !video.paused || (before?.playing ?? false);
+  const playing = asked || !video.paused || (before?.playing ?? false);
   video.removeAttribute("src");
   video.load();
   resume(video, at, playing);
 }
 
 /** Take the ladder over from the mp4 with `attach`, and go back to it when `attach` says the ladder failed. */
-function takeOver(video: HTMLVideoElement, attach: (fail: () => void) => boolean): void {
+function takeOver(video: HTMLVideoElement, attach: (fail: (playing?: boolean) => void) => boolean): void {
   let before: Moment | null = { at: video.currentTime, playing: !video.paused };
-  const fail = () => {
-    backToMp4(video, before);
+  // `playing`: whether the viewer had asked the ladder to play, which letting go of it forgets.
+  const fail = (playing = false) => {
+    backToMp4(video, before, playing);
   };
   if (!attach(fail)) return;
   resume(video, before.at, before.playing);
@@ -64,7 +65,13 @@ function takeOver(video: HTMLVideoElement, attach: (fail: () => void) => boolean
 export async function attachStream(video: HTMLVideoElement, url: string): Promise<void> {
   if (nativeHls(video)) {
     takeOver(video, (fail) => {
-      video.addEventListener("error", fail, { once: true });
+      video.addEventListener(
+        "error",
+        () => {
+          fail();
+        },
+        { once: true },
+      );
       video.src = url;
       return true;
     });

@@ -6,10 +6,11 @@ import Hls from "hls.js/light";
 
 /**
  * Play `url`'s ladder in `video` through Media Source Extensions. False when the browser has
- * none; `onFail` is told once of an error hls.js cannot get past, after it let go of the video.
+ * none; `onFail` is told once of an error hls.js cannot get past, after it let go of the video,
+ * with whether the viewer had asked it to play (letting go pauses it).
  * The video's own segments are fetched only once it plays.
  */
-export function playLadder(video: HTMLVideoElement, url: string, onFail: () => void): boolean {
+export function playLadder(video: HTMLVideoElement, url: string, onFail: (playing: boolean) => void): boolean {
   if (!Hls.isSupported()) return false;
   // Already playing (the viewer started the mp4 while hls.js was fetched): load from there at
   // once. Otherwise a visitor who never plays costs the playlists alone, as `preload="metadata"`
@@ -24,8 +25,9 @@ export function playLadder(video: HTMLVideoElement, url: string, onFail: () => v
   });
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (!data.fatal) return;
+    const playing = !video.paused;
     hls.destroy();
-    onFail();
+    onFail(playing);
   });
   if (!playing) {
     video.addEventListener(
