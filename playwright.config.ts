@@ -135,6 +135,13 @@ const ENGINE_NEUTRAL = [
   "nickname-ai.test.ts",
   "pagination.test.ts",
   "sidenotes.test.ts",
+  // The player, uploads in parts and the captions' draft: what the browser and the object
+  // store do, the same over either engine (their services are tested on both).
+  "video-player.test.ts",
+  "uploads.test.ts",
+  "uploads-resume.test.ts",
+  "poster-from-frame.test.ts",
+  "draft-captions.test.ts",
 ];
 
 // The managers' journeys click through dialogs whose calls the integration tests make on
