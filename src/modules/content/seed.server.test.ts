@@ -63,6 +63,16 @@ describe("seedIfEmpty", () => {
       expect(existsSync(fileOf(video.videoUrl)), video.videoUrl).toBe(true);
       expect(existsSync(fileOf(video.thumbnailUrl)), video.thumbnailUrl).toBe(true);
     }
+    // What the captions say is seeded with each video (none read: an empty transcript), so
+    // the transcripts job has nothing to change at a new site's first start.
+    const said = new Map(allVideos.map((video) => [video.slug, video.transcript]));
+    expect([...said.values()].every((transcript) => Array.isArray(transcript))).toBe(true);
+    expect(said.get("the-kettle-that-took-its-time")?.map((cue) => cue.text)).toEqual([
+      "[a kettle, switched on]",
+      "[the kettle considers boiling]",
+      "[steam, eventually]",
+    ]);
+    expect(said.get("one-cloud-unremarkable")).toEqual([]);
   });
 
   it("never seeds twice, even after the owner deletes everything", async () => {

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { lookup } from "mrmime";
@@ -7,6 +8,7 @@ import { bodyReferences } from "@/lib/markdown/body-references";
 import { bodyColumns } from "@/modules/posts/body-columns";
 import { SEED_FOLDER } from "@/modules/uploads/contract";
 import type { ObjectStore } from "@/modules/uploads/object-store.server";
+import { transcriptCues, type Cue } from "@/modules/videos/transcript";
 import { loadContent, type SampleContent } from "./sample-content.server";
 
 const { appState, postImages, posts, videos } = tables;
@@ -31,10 +33,11 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   if (!(await isEmpty(db))) return false;
   const content = await loadContent(options.contentDir);
   const media = await storeMedia(content, options);
+  const transcripts = await sampleTranscripts(content, options.contentDir);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (!(await isEmpty(tx))) return false;
-    await insertContent(tx, content, media);
+    await insertContent(tx, content, media, transcripts);
     await tx.insert(appState).values({ key: SEEDED_KEY, value: new Date().toISOString() });
     return true;
   });
@@ -102,7 +105,12 @@ async function storeMedia(content: SampleContent, { contentDir, store }: SeedOpt
   return urls;
 }
 
-async function insertContent(db: Db, content: SampleContent, media: MediaUrls): Promise<void> {
+async function insertContent(
+  db: Db,
+  content: SampleContent,
+  media: MediaUrls,
+  transcripts: ReadonlyMap<string, Cue[]>,
+): Promise<void> {
   const url = (file: string) => media.get(file) ?? file;
   for (const post of content.posts) {
     const [row] = await db
@@ -148,6 +156,7 @@ async function insertContent(db: Db, content: SampleContent, media: MediaUrls): 
       videoUrl: url(video.video),
       thumbnailUrl: url(video.poster),
       chaptersUrl: video.chapters ? url(video.chapters) : null,
+      transcript: transcripts.get(video.slug) ?? [],
       duration: video.duration,
       category: video.category,
       mehRating: video.mehRating,
@@ -159,4 +168,25 @@ async function insertContent(db: Db, content: SampleContent, media: MediaUrls): 
       featured: video.featured,
     });
   }
+}
+
+/**
+ * What each sample video's captions say (the file beside it), by slug: seeded with the video,
+ * so search finds the samples' spoken words from the first start and the transcripts job has
+ * nothing to fill (it would change every video at a new site's first start).
+ */
+async function sampleTranscripts(content: SampleContent, contentDir: string): Promise<Map<string, Cue[]>> {
+  const read = async (file: string): Promise<Cue[]> => {
+    try {
+      return transcriptCues(await readFile(path.join(contentDir, file), "utf8")) ?? [];
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+  };
+  return new Map(
+    await Promise.all(
+      content.videos.map(async (video) => [video.slug, await read(video.video.replace(/\.mp4$/, ".vtt"))] as const),
+    ),
+  );
 }
