@@ -1,4 +1,5 @@
 import "./player-elements";
+import { afterMetadata } from "./media-ready";
 import { clockTime, fragmentSeconds } from "./media-time";
 import { forgetOld, recall, remember, resumePoint } from "./watch-memory";
 
@@ -80,12 +81,10 @@ function offerResume(player: HTMLVideoElement, from: number): void {
   };
   resume.addEventListener("click", () => {
     close();
-    const go = () => {
+    afterMetadata(player, () => {
       player.currentTime = from;
       player.play().catch(() => undefined);
-    };
-    if (player.readyState >= HTMLMediaElement.HAVE_METADATA) go();
-    else player.addEventListener("loadedmetadata", go, { once: true });
+    });
   });
   dismiss.addEventListener("click", close);
   // Once the viewer plays or seeks by other means, the offer has been answered.

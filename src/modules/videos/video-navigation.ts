@@ -1,3 +1,4 @@
+import { afterMetadata } from "./media-ready";
 import { fragmentFor, fragmentSeconds } from "./media-time";
 
 // The video page's few lines of behaviour over links that already work: a `#t=` link seeks the
@@ -7,13 +8,11 @@ import { fragmentFor, fragmentSeconds } from "./media-time";
 const video = document.querySelector<HTMLVideoElement>("video[data-watch]");
 const lines = document.querySelector<HTMLElement>("[data-transcript]");
 
-/** Seek once the player knows the video's length; before that a seek is lost. */
+/** Seek once the player knows the video's length. */
 function seek(player: HTMLVideoElement, seconds: number): void {
-  const go = () => {
+  afterMetadata(player, () => {
     player.currentTime = Math.min(seconds, player.duration || seconds);
-  };
-  if (player.readyState >= HTMLMediaElement.HAVE_METADATA) go();
-  else player.addEventListener("loadedmetadata", go, { once: true });
+  });
 }
 
 function followLinks(player: HTMLVideoElement): void {
