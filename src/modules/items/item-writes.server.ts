@@ -57,6 +57,8 @@ export interface WrittenItem<Data extends ItemData, Row extends ItemRow> extends
    * the item, or keeps it so: a draft may hold it while it is written.
    */
   checkPublic?: (tx: Db, data: Data) => Promise<void>;
+  /** What follows a create or update once it has committed and been announced (a video's ladder). */
+  afterSave?: (saved: Row) => Promise<void>;
 }
 
 /**
@@ -117,6 +119,7 @@ export function itemWrites<Data extends ItemData, Row extends ItemRow>(item: Wri
       return saved;
     });
     await announce(change(created.id), undefined, created);
+    await item.afterSave?.(created);
     return created;
   }
 
@@ -144,6 +147,7 @@ export function itemWrites<Data extends ItemData, Row extends ItemRow>(item: Wri
       return { before: current, updated: saved };
     });
     await announce(change(id), before, updated);
+    await item.afterSave?.(updated);
     return updated;
   }
 

@@ -1,8 +1,12 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import type { DbHandle } from "../../../db/client.ts";
+import { videos } from "../../../db/schema/index.ts";
 import { present } from "../../../tests/setup/present.ts";
 import { sampleVideo } from "../../../tests/setup/sample-items.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
+import { queuedJobs } from "../../../tests/setup/queued-jobs.ts";
+import { useJobSender } from "@/lib/job-registry";
 import { sitePages } from "@/modules/publishing/site-pages.server";
 import { videoInputSchema, type VideoInput } from "./schema";
 import { listRevisions } from "@/modules/editorial/revisions.server";
@@ -87,4 +91,41 @@ it("keeps a video's saves as revisions, restores one as a new save, and autosave
   expect(restored.description).toBe("It turns. It turns back.");
   expect(restored.status).toBe("published");
   expect((await history()).map((r) => r.reason)).toEqual(["restored", "saved", "created"]);
+});
+
+it("asks for a streaming ladder at once when a save leaves a video without one, and not otherwise", async () => {
+  const queue = queuedJobs(handle);
+  useJobSender(queue.sender);
+  try {
+    const video = await createVideo(handle.db, input({ title: "Ladder wanted" }));
+    expect(queue.sent.map((job) => job.name)).toEqual(["video-streams"]);
+
+    // A ladder made for its file: saving other fields keeps it, and asks for nothing.
+    await handle.db
+      .update(videos)
+      .set({ streamUrl: "/uploads/streams/1/abc/master.m3u8" })
+      .where(eq(videos.id, video.id));
+    queue.sent.length = 0;
+    await updateVideo(handle.db, video.id, input({ title: "Ladder wanted", duration: 9 }));
+    expect(queue.sent).toEqual([]);
+
+    // A new file takes the ladder off, and the job is asked for again.
+    await updateVideo(handle.db, video.id, input({ title: "Ladder wanted", videoUrl: "/uploads/videos/new.mp4" }));
+    expect(queue.sent.map((job) => job.name)).toEqual(["video-streams"]);
+  } finally {
+    useJobSender(undefined);
+  }
+});
+
+it("saves a video whose ladder the queue refuses: the job's next minute makes it", async () => {
+  useJobSender({ send: () => Promise.reject(new Error("the queue is full")) });
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  try {
+    const video = await createVideo(handle.db, input({ title: "Queue refuses" }));
+    expect((await videoBySlug(handle.db, video.slug))?.title).toBe("Queue refuses");
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("next minute"));
+  } finally {
+    warn.mockRestore();
+    useJobSender(undefined);
+  }
 });

@@ -4,6 +4,7 @@ import { videoDocument } from "./video-document";
 import { videoInputSchema, type VideoData } from "./schema";
 import { videoColumns, type VideoRow } from "./videos.server";
 import { storeTranscript } from "./video-transcripts.server";
+import { askForLadder } from "./streams/ladder-request.server";
 
 /** The video's columns from the form: everything but the slug, which the server derives, and where it stands. */
 function videoValues({ slug: _slug, status: _status, publishedAt: _at, ...fields }: VideoData) {
@@ -21,6 +22,7 @@ export const videoWrites = itemWrites<VideoData, VideoRow>({
   document: videoDocument,
   // What its captions say, for search, read again with every save: the file may have changed.
   saveParts: (tx, id) => storeTranscript(tx, id),
+  afterSave: askForLadder,
 });
 
 export const {
