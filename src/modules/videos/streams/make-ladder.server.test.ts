@@ -1,5 +1,5 @@
 import { execFile, spawn } from "node:child_process";
-import { chmod, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { chmod, copyFile, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -35,13 +35,27 @@ let ffmpeg: Ffmpeg;
 let fake: FakeS3;
 const stores: Record<"local" | "s3", ObjectStore> = {} as never;
 
-/** A five-second clip of `width`×`height` with a tone, made by ffmpeg as an upload would arrive. */
+/** Clips already made, by size and codec: each is encoded once, then copied for each test. */
+const made = new Map<string, Promise<string>>();
+
+/**
+ * A two-second clip of `width`×`height` with a tone, as an upload would arrive, at `name`.
+ * Encoded fast, as the test needs a file of the right kind and size, not a good picture.
+ */
 async function clip(name: string, size: string, codec: string[] = ["-c:v", "libx264", "-pix_fmt", "yuv420p"]) {
+  const kind = [size, ...codec].join(" ");
+  let source = made.get(kind);
+  if (!source) {
+    const file = path.join(folder, `made-${String(made.size)}.mp4`);
+    const fast = codec.includes("libx264") ? ["-preset", "ultrafast"] : [];
+    source = run("ffmpeg", [
+      ...["-v", "error", "-y", "-f", "lavfi", "-i", `testsrc=size=${size}:rate=25:duration=2`],
+      ...["-f", "lavfi", "-i", "sine=frequency=440:duration=2", ...codec, ...fast, "-c:a", "aac", "-shortest", file],
+    ]).then(() => file);
+    made.set(kind, source);
+  }
   const file = path.join(folder, name);
-  await run("ffmpeg", [
-    ...["-v", "error", "-y", "-f", "lavfi", "-i", `testsrc=size=${size}:rate=25:duration=5`],
-    ...["-f", "lavfi", "-i", "sine=frequency=440:duration=5", ...codec, "-c:a", "aac", "-shortest", file],
-  ]);
+  await copyFile(await source, file);
   return file;
 }
 
