@@ -51,61 +51,74 @@ const suites: Suite[] = [
 
 const env = { ...process.env, REPORTS_DIR: REPORTS };
 
-/** Run a suite beside the next ones, keeping its output until it ends; its exit status. */
-function startAlongside(suite: Suite): Promise<number | null> {
+/** How a suite ended: its exit status (null if it could not start), and how long it took. */
+interface Ran {
+  status: number | null;
+  seconds: number;
+}
+
+/**
+ * Run a suite: its output shown as it comes, or, for one `beside` another, kept and returned
+ * to be shown once the other has ended, so the two never interleave.
+ */
+function run(suite: Suite, beside: boolean): Promise<Ran & { output: Buffer }> {
   const [bin = "", ...args] = suite.command;
   const started = performance.now();
-  const child = spawn(bin, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(bin, args, { env, stdio: ["ignore", beside ? "pipe" : "inherit", beside ? "pipe" : "inherit"] });
   const output: Buffer[] = [];
-  child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
-  child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
+  const ended = (status: number | null) => ({
+    status,
+    seconds: Math.round((performance.now() - started) / 1000),
+    output: Buffer.concat(output),
+  });
   return new Promise((resolve) => {
     child.on("error", () => {
-      resolve(null);
+      resolve(ended(null));
     });
     child.on("close", (status) => {
-      console.log(`\n▶ ${suite.name}: ${suite.command.join(" ")}`);
-      process.stdout.write(Buffer.concat(output));
-      console.log(`◀ ${suite.name}: ${seconds(started)}`);
-      resolve(status);
+      resolve(ended(status));
     });
   });
 }
 
-/** The time since `started`, as the log says it: "42 s". */
-const seconds = (started: number) => `${Math.round((performance.now() - started) / 1000)} s`;
+const header = (suite: Suite) => `\n▶ ${suite.name}: ${suite.command.join(" ")}`;
+const footer = (suite: Suite, ran: Ran) => `◀ ${suite.name}: ${String(ran.seconds)} s`;
 
 const synced = spawnSync("astro", ["sync"], { stdio: "inherit", env });
 let passed = 0;
 let failed = synced.status === 0 ? 0 : 1;
-let beside: Promise<number | null>[] = [];
+let beside: { suite: Suite; running: ReturnType<typeof run> }[] = [];
 for (const suite of suites) {
   if (suite.alongside) {
-    beside.push(startAlongside(suite));
+    beside.push({ suite, running: run(suite, true) });
     continue;
   }
-  console.log(`\n▶ ${suite.name}: ${suite.command.join(" ")}`);
-  const started = performance.now();
-  const [bin = "", ...args] = suite.command;
-  const run = spawnSync(bin, args, { stdio: "inherit", env });
-  console.log(`◀ ${suite.name}: ${seconds(started)}`);
-  for (const status of await Promise.all(beside)) {
-    if (status === 0) passed += 1;
+  console.log(header(suite));
+  const ran = await run(suite, false);
+  console.log(footer(suite, ran));
+  for (const { suite: other, running } of beside) {
+    const result = await running;
+    console.log(header(other));
+    process.stdout.write(result.output);
+    console.log(footer(other, result));
+    if (result.status === 0) passed += 1;
     else failed += 1;
   }
   beside = [];
-  let counts = { passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 };
+  let counts = { passed: ran.status === 0 ? 1 : 0, failed: ran.status === 0 ? 0 : 1 };
   if (suite.count) {
     try {
       counts = suite.count();
-      if (run.status !== 0 && counts.failed === 0) counts.failed = 1;
+      if (ran.status !== 0 && counts.failed === 0) counts.failed = 1;
     } catch {
       // No report: the suite could not start, which is one failure.
     }
   }
   passed += counts.passed;
   failed += counts.failed;
-  if (suite.name === "build" && run.status !== 0) break;
+  if (suite.name === "build" && ran.status !== 0) break;
 }
 
 console.log(`\n${passed} passed, ${failed} failed`);
