@@ -166,7 +166,7 @@ addServer(
   { DATA_DIR: e2eDataDir("pglite"), E2E_ENGINE: "pglite" },
   {
     ignore: ["two-instances.test.ts", "database-outage.test.ts", "postgres-restart.test.ts"],
-    alone: onPostgres ? [] : NEWSLETTER_TESTS,
+    alone: onPostgres ? THEME_TESTS : [...THEME_TESTS, ...NEWSLETTER_TESTS],
   },
 );
 
@@ -191,10 +191,12 @@ addServer(
     S3_ACCESS_KEY_ID: E2E_S3.accessKeyId,
     S3_SECRET_ACCESS_KEY: E2E_S3.secretAccessKey,
   },
-  // The layout journeys upload their images, here through the bucket. The themes and the
-  // analytics run alone here too: this server's chain is the shortest (its few readers, then
-  // these), so they end with the other servers' writers rather than in a round after them.
-  { only: S3_TESTS, alone: [...LAYOUT_TESTS, ...THEME_TESTS, ...ANALYTICS_TESTS] },
+  // The layout journeys upload their images, here through the bucket. The analytics run
+  // alone here too: this server's chain is the shortest (its few readers, then these), so
+  // they end with the other servers' writers rather than in a round after them. Not the
+  // themes: a design the layout journeys publish takes the home page's first screen, which
+  // the themes' journeys read.
+  { only: S3_TESTS, alone: [...LAYOUT_TESTS, ...ANALYTICS_TESTS] },
 );
 if (postgresServer && postgresPort) {
   addServer(
