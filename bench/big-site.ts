@@ -1,6 +1,6 @@
 // A generator of big sites, so every figure about a large archive can be reproduced: N posts
-// and M videos made from the sample content's own words, added to a seeded database (the
-// embedded one in a data directory, or a PostgreSQL server).
+// (copies of the sample posts, each with a word of its own) and M videos with transcripts,
+// added to a seeded database (the embedded one in a data directory, or a PostgreSQL server).
 //
 //   tsx bench/big-site.ts --posts 10000 --videos 1000 --data-dir /tmp/big   (PGlite)
 //   tsx bench/big-site.ts --posts 10000 --videos 1000 --data-dir /tmp/big --database-url postgres://…
