@@ -225,7 +225,7 @@ export function scaleSection(rows: ScaleRow[]): string[] {
           .join(" | ")} |`,
     ),
     ``,
-    `Search: the first page for 28 terms, 10 times each (\`bench/search-speed.ts\`). Throughput: the stored post page against ${rows[0]?.throughput.baseline ?? "a static server"} on the same bytes, median of ${ROUNDS} interleaved rounds. Publish to visible: ${WRITES} writes each, while a separate process asks for the stored post page at half the site's measured maximum. Cold start: spawn to the first 200 on \`/\`, on the data just used.`,
+    `Search: a search of the whole site as \`/archive?search=\` runs it (the first page of posts and of videos, as cards with their snippets and spoken moments), for 30 terms, 10 times each (\`bench/search-speed.ts\`). Throughput: the stored post page against ${rows[0]?.throughput.baseline ?? "a static server"} on the same bytes, median of ${ROUNDS} interleaved rounds. Publish to visible: ${WRITES} writes each, while a separate process asks for the stored post page at half the site's measured maximum. Cold start: spawn to the first 200 on \`/\`, on the data just used.`,
     ``,
     `| engine | posts | search p50 | search p99 | stored page vs ${rows[0]?.throughput.baseline ?? "static"} | load | post visible p50 | home visible p50 | cold start |`,
     `|---|---|---|---|---|---|---|---|---|`,
