@@ -45,7 +45,11 @@ const matches = (word: string, stems: string[]) => {
 };
 
 /** A card or listed item with the snippet of its texts for a search term, when one is found. */
-export function withSnippet<T extends object>(item: T, texts: string[], term: string): T & { snippet?: Snippet } {
+export function withSnippet<T extends object>(
+  item: T,
+  texts: Iterable<string>,
+  term: string,
+): T & { snippet?: Snippet } {
   const snippet = snippetOf(texts, term);
   return snippet ? { ...item, snippet } : item;
 }
@@ -55,7 +59,7 @@ export function withSnippet<T extends object>(item: T, texts: string[], term: st
  * appear, with each of them marked; null when none of the texts holds one (a typo matched
  * the title, say). Pure text in, pure text out: whoever renders it decides what a mark looks like.
  */
-export function snippetOf(texts: string[], term: string): Snippet | null {
+export function snippetOf(texts: Iterable<string>, term: string): Snippet | null {
   const stems = searchStems(term);
   if (stems.length === 0) return null;
   for (const text of texts) {

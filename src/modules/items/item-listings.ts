@@ -7,8 +7,11 @@ export interface ListedItem<Row, Json, K extends keyof Json> {
   serialize: (row: Row) => Json;
   /** The fields its card shows, so pages and islands carry no bodies. */
   cardFields: readonly K[];
-  /** The texts a search's snippet is looked for in, in order: what its card shows anyway first. */
-  snippetTexts: (row: Row) => string[];
+  /**
+   * The texts a search's snippet is looked for in, in order: what its card shows anyway
+   * first. Each is only asked for when the ones before it do not hold the term.
+   */
+  snippetTexts: (row: Row) => Iterable<string>;
 }
 
 /** A kind's card as listings send it; a search's also carries a snippet of where the term was found. */

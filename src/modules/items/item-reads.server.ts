@@ -8,9 +8,11 @@ import { isPublic, withStatus, type StatusFilter } from "@/modules/editorial/vis
 import { rowsOf, type ItemSource } from "./item-table.server";
 
 /** How one kind of item is read: its table, and what its search ranks by and its home shows. */
-export interface ReadItem<Row> extends ItemSource<Row> {
+export interface ReadItem<Row, Found extends Row> extends ItemSource<Row> {
   /** The small weighted document a search ranks matches by (see `rankedSearch`). */
   rankBy: AnyPgColumn;
+  /** What a search's rows carry besides `columns` (`Found`'s other fields), for their snippets. */
+  foundColumns?: { [K in Exclude<keyof Found, keyof Row>]-?: AnyPgColumn };
   /** How many "recent" means for this kind: one grid of the home page. */
   recent: number;
 }
@@ -20,7 +22,7 @@ export interface ReadItem<Row> extends ItemSource<Row> {
  * Every read but the admin's keeps to what a visitor may read (`isPublic`), newest first
  * with the id breaking ties, the order the listings' indexes are built in.
  */
-export function itemReads<Row extends { id: number }>(item: ReadItem<Row>) {
+export function itemReads<Row extends { id: number }, Found extends Row = Row>(item: ReadItem<Row, Found>) {
   const { table, rankBy } = item;
   const columns: Record<string, AnyPgColumn> = item.columns;
   /** What a visitor may read: every read here but the admin's keeps to it. */
@@ -73,9 +75,10 @@ export function itemReads<Row extends { id: number }>(item: ReadItem<Row>) {
   }
 
   /** One page of the rows matching a search term, best first, and how many match; a blank term finds nothing. */
-  function search(db: Db, term: string, request: PageRequest = FIRST_PAGE): Promise<Page<Row>> {
+  function search(db: Db, term: string, request: PageRequest = FIRST_PAGE): Promise<Page<Found>> {
+    const found = { ...columns, ...item.foundColumns };
     return rankedSearch(db, { table, rankBy, visible: published }, term, request, async (ids) =>
-      rowsOf<Row>(await db.select(columns).from(table).where(inArray(table.id, ids))),
+      rowsOf<Found>(await db.select(found).from(table).where(inArray(table.id, ids))),
     );
   }
 

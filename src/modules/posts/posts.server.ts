@@ -13,15 +13,18 @@ export const {
 } = getTableColumns(posts);
 
 export type PostRow = Omit<typeof posts.$inferSelect, "search" | "searchHead" | "contentText">;
+/** A post a search found: with the words its body shows (null for a plain post), where its snippet is looked for. */
+export type SearchedPostRow = PostRow & Pick<typeof posts.$inferSelect, "contentText">;
 export type PostImageRow = typeof postImages.$inferSelect;
 
 /** How many posts "recent" means: one grid of the home page (SPEC §9 skeleton count). */
 export const RECENT_POSTS = 6;
 
 /** The shared reads, over posts. */
-export const postReads = itemReads<PostRow>({
+export const postReads = itemReads<PostRow, SearchedPostRow>({
   table: posts,
   columns: postColumns,
+  foundColumns: { contentText: posts.contentText },
   rankBy: posts.searchHead,
   recent: RECENT_POSTS,
 });
