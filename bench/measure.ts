@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
 import { ADMIN, childrenOf } from "./site";
-import { startStaticServer, type PageHeaders } from "./static-server";
+import { startStaticServers, type PageHeaders } from "./static-server";
 
 /** The stored page the throughput and flood sections ask for. */
 export const PAGE = "/post/the-sandwich-was-fine";
@@ -60,18 +60,26 @@ export function rawGet(
 }
 
 export interface Throughput {
-  baseline: string;
   bytes: number;
-  rounds: { site: number; baseline: number; ratio: number }[];
-  /** The median of the rounds' ratios. */
-  ratio: number;
+  /** The static servers on the same bytes: nginx first when installed, then bare Node. */
+  baselines: string[];
+  /** Each round's requests per second: the site's, then each baseline's, in `baselines`' order. */
+  rounds: { site: number; baselines: number[] }[];
+  /** For each baseline, the median of the rounds' ratios (the site's rate over the baseline's). */
+  ratios: number[];
 }
 
 /**
- * The stored post page's requests per second against a static server sending the same bytes
- * and headers, in interleaved rounds, so drift in the machine's speed cancels out.
+ * The stored post page's requests per second against static servers sending the same bytes
+ * and headers (`firstOnly`: nginx alone when installed), in interleaved rounds, so drift in
+ * the machine's speed cancels out.
  */
-export async function throughput(origin: string, rounds: number, seconds: number): Promise<Throughput> {
+export async function throughput(
+  origin: string,
+  rounds: number,
+  seconds: number,
+  firstOnly = false,
+): Promise<Throughput> {
   // The bytes and headers a visitor gets for the stored page.
   await untilStored(origin, PAGE);
   const stored = await rawGet(origin + PAGE);
@@ -80,20 +88,25 @@ export async function throughput(origin: string, rounds: number, seconds: number
   const headers: PageHeaders = Object.entries(stored.headers)
     .filter(([name]) => !skip.has(name))
     .map(([name, value]) => [name, String(value)]);
-  const baseline = await startStaticServer(body, headers);
+  const baselines = await startStaticServers(body, headers, firstOnly);
   const results: Throughput["rounds"] = [];
   try {
-    await requestsPerSecond(origin + PAGE, seconds);
-    await requestsPerSecond(baseline.url, seconds);
+    for (const url of [origin + PAGE, ...baselines.map((b) => b.url)]) await requestsPerSecond(url, seconds);
     for (let round = 0; round < rounds; round++) {
       const site = await requestsPerSecond(origin + PAGE, seconds);
-      const other = await requestsPerSecond(baseline.url, seconds);
-      results.push({ site, baseline: other, ratio: site / other });
+      const others: number[] = [];
+      for (const baseline of baselines) others.push(await requestsPerSecond(baseline.url, seconds));
+      results.push({ site, baselines: others });
     }
   } finally {
-    await baseline.stop();
+    await Promise.all(baselines.map((b) => b.stop()));
   }
-  return { baseline: baseline.name, bytes: body.length, rounds: results, ratio: median(results.map((r) => r.ratio)) };
+  return {
+    bytes: body.length,
+    baselines: baselines.map((b) => b.name),
+    rounds: results,
+    ratios: baselines.map((_, i) => median(results.map((r) => r.site / (r.baselines[i] ?? Infinity)))),
+  };
 }
 
 /**

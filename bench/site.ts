@@ -12,8 +12,10 @@ export interface RunningSite {
   port: number;
   /** Milliseconds from spawn to the first 200 on /. */
   startMs: number;
-  /** The process started, which is the site's server. */
+  /** The site's server process (Node running the start script). */
   pid: number;
+  /** The process started: `npm` when the site was started by `npm start`, else the server. */
+  group: number;
   stop(): Promise<void>;
   /** End it as a crash would: SIGKILL to its whole process group (npm, its shell, Node), so nothing is cleaned up. */
   crash(): Promise<void>;
@@ -87,6 +89,7 @@ export async function startSite(
     port,
     startMs,
     pid,
+    group,
     stop: () => end(pid, "SIGTERM"),
     crash: () => end(-group, "SIGKILL"),
   };

@@ -31,12 +31,19 @@ async function waitUntilUp(url: string): Promise<void> {
 const hasNginx = () => spawnSync("nginx", ["-v"]).status === 0;
 
 /**
- * A static file server sending the same bytes and headers as a stored page: nginx (one
- * worker) when installed, else a bare node:http server.
+ * Static servers sending the same bytes and headers as a stored page: nginx (one worker)
+ * when installed, first, then a bare node:http server, the fastest the site's own runtime
+ * answers a request that needs no work; with `firstOnly`, nginx alone when installed.
  */
-export async function startStaticServer(body: Buffer, headers: PageHeaders): Promise<StaticServer> {
-  const port = await freePort();
-  return hasNginx() ? startNginx(port, body, headers) : startNodeHttp(port, body, headers);
+export async function startStaticServers(
+  body: Buffer,
+  headers: PageHeaders,
+  firstOnly = false,
+): Promise<StaticServer[]> {
+  const servers: StaticServer[] = [];
+  if (hasNginx()) servers.push(await startNginx(await freePort(), body, headers));
+  if (!firstOnly || servers.length === 0) servers.push(await startNodeHttp(await freePort(), body, headers));
+  return servers;
 }
 
 async function startNginx(port: number, body: Buffer, headers: PageHeaders): Promise<StaticServer> {
