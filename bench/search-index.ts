@@ -8,7 +8,6 @@ import { pathToFileURL } from "node:url";
 import { createDb } from "../db/client.ts";
 import { runMigrations } from "../db/migrate.ts";
 import { seedIfEmpty } from "../src/modules/content/seed.server.ts";
-import { closePagefind } from "../src/modules/search/pagefind-build.server.ts";
 import { PagefindFiles } from "../src/modules/search/pagefind-files.server.ts";
 import { SearchIndexer } from "../src/modules/search/search-indexer.server.ts";
 import { siteSearchRecords } from "../src/modules/search/search-records.server.ts";
@@ -54,7 +53,6 @@ export async function indexBuildTimes(total = 1000): Promise<IndexBuildFigures[]
     await indexer.stop();
     return figures;
   } finally {
-    await closePagefind();
     await handle.close();
     rmSync(dir, { recursive: true, force: true });
   }

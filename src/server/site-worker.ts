@@ -24,7 +24,6 @@ import { rerenderDroppedPages } from "../modules/publishing/page-refresh.server.
 import type { FromWorker, ToWorker } from "./messages.ts";
 import { hitCounter } from "../modules/analytics/count-hits.server.ts";
 import { untally } from "../modules/analytics/hit-tally.ts";
-import { closePagefind } from "../modules/search/pagefind-build.server.ts";
 import { PagefindFiles } from "../modules/search/pagefind-files.server.ts";
 import { SearchIndexer } from "../modules/search/search-indexer.server.ts";
 import { siteSearchRecords } from "../modules/search/search-records.server.ts";
@@ -162,7 +161,6 @@ async function stop(): Promise<void> {
         stopCollecting();
         told("finishing the search index build");
         await indexer.stop();
-        await closePagefind();
       },
       closeDatabase: () => handle.close(),
     },

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { pagefindSearch } from "../../../tests/setup/pagefind-search.ts";
 import { createFrontHandler } from "@/server/front-handler";
 import { PageStore } from "@/modules/publishing/page-store.server";
-import { buildPagefindBundle, closePagefind } from "./pagefind-build.server";
+import { buildPagefindBundle } from "./pagefind-build.server";
 import { PagefindFiles, type IndexFile } from "./pagefind-files.server";
 import { SEARCH_LANGUAGE, type SearchRecord } from "./search-records";
 
@@ -47,8 +47,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(async () => {
-  await closePagefind();
+afterAll(() => {
   server.close();
 });
 beforeEach(async () => {

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db.server";
-import { buildPagefindBundle, closePagefind } from "./pagefind-build.server";
+import { buildPagefindBundle } from "./pagefind-build.server";
 import { PagefindFiles } from "./pagefind-files.server";
 import { siteSearchRecords } from "./search-records.server";
 
@@ -9,11 +9,7 @@ import { siteSearchRecords } from "./search-records.server";
  * the site (a restore), whose next start then serves it at once. Returns how many pages it holds.
  */
 export async function buildSearchIndexNow(db: Db, dir: string): Promise<number> {
-  try {
-    const records = await siteSearchRecords(db);
-    await new PagefindFiles(dir).install(await buildPagefindBundle(records));
-    return records.length;
-  } finally {
-    await closePagefind();
-  }
+  const records = await siteSearchRecords(db);
+  await new PagefindFiles(dir).install(await buildPagefindBundle(records));
+  return records.length;
 }

@@ -1,6 +1,6 @@
 import http, { type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -17,7 +17,6 @@ import { PageStore } from "@/modules/publishing/page-store.server";
 import { changeOf } from "@/modules/publishing/content-tags";
 import { createVideo } from "@/modules/videos/video-writes.server";
 import { videoInputSchema } from "@/modules/videos/schema";
-import { closePagefind } from "./pagefind-build.server";
 import { pagefindMoment } from "./pagefind-moment";
 import { PagefindFiles } from "./pagefind-files.server";
 import { SearchIndexer } from "./search-indexer.server";
@@ -40,6 +39,16 @@ const notFound: RequestListener = (_req, res) => {
 };
 
 const find = (term: string, filters?: Record<string, string>) => pagefindSearch(origin, term, filters);
+
+/** The command lines of the processes this one started and that still run (Linux: read from /proc). */
+async function runningChildren(): Promise<string[]> {
+  const tasks = await readdir("/proc/self/task");
+  const pids = (await Promise.all(tasks.map((task) => readFile(`/proc/self/task/${task}/children`, "utf8")))).flatMap(
+    (list) => list.split(" ").filter(Boolean),
+  );
+  const commands = await Promise.all(pids.map((pid) => readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "")));
+  return commands.filter(Boolean);
+}
 
 beforeAll(async () => {
   handle = await createTestDb();
@@ -91,7 +100,6 @@ afterAll(async () => {
   // The publisher outlives this file: a later write must not start a build on a closed database.
   unsubscribe();
   await indexer.stop();
-  await closePagefind();
   server.close();
   await handle.close();
   await rm(root, { recursive: true, force: true });
@@ -124,6 +132,15 @@ describe("the search index", () => {
     await deletePost(handle.db, post.id);
     await indexer.idle();
     expect(await find("shrug")).toEqual([]);
+  });
+
+  it("leaves no Pagefind process running between builds", async () => {
+    await sitePublisher().publish(changeOf.post(1));
+    await indexer.idle();
+    // Ended with a signal, so gone a moment after the build.
+    await vi.waitFor(async () => {
+      expect((await runningChildren()).filter((command) => command.includes("pagefind"))).toEqual([]);
+    });
   });
 
   it("builds once for a burst of changes, from this instance or another", async () => {
