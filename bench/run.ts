@@ -179,13 +179,13 @@ async function idleMemory(): Promise<IdleReading[]> {
 const processName = (command: string) =>
   command.startsWith("npm")
     ? "npm"
-    : command.includes("src/server/start.ts")
-      ? command.startsWith("sh ")
-        ? "sh"
-        : "server"
-      : command.includes("pagefind")
-        ? "Pagefind"
-        : command.split(" ")[0];
+    : command.startsWith("sh ")
+      ? "sh"
+      : /src\/server\/start\.ts|dist\/server\/front\.mjs/.test(command)
+        ? "server"
+        : command.includes("pagefind")
+          ? "Pagefind"
+          : command.split(" ")[0];
 
 /** Resident memory as junk URLs of each kind pile up: nothing a client makes up may be kept. */
 async function memoryUnderJunk(origin: string, pid: number) {

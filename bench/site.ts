@@ -115,11 +115,15 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-/** The site's server process among `pid`'s descendants: Node running the start script. */
+/**
+ * The site's server process among `pid`'s descendants: Node running the start script, or the
+ * built front thread it runs as on Linux (src/server/start.ts).
+ */
 function serverUnder(pid: number): number {
   for (const child of childrenOf(pid)) {
     const argv = readFileSync(`/proc/${child}/cmdline`, "utf8").split("\0");
-    if (argv[0]?.endsWith("node") && argv.some((arg) => arg.endsWith("src/server/start.ts"))) return child;
+    if (argv[0]?.endsWith("node") && argv.some((arg) => /(src\/server\/start\.ts|dist\/server\/front\.mjs)$/.test(arg)))
+      return child;
     const below = serverUnder(child);
     if (below) return below;
   }

@@ -12,19 +12,6 @@ import { fail } from "./fail.ts";
 // types), with no TypeScript loader to start first: after a crash, the site should be back
 // within 1.5 s, and a loader alone takes a tenth of that.
 
-// glibc keeps memory a thread freed for that thread to reuse, and compiling the embedded
-// database's WebAssembly briefly takes some 500 MB on V8's compiler threads: about 50 MB of it
-// stayed resident for as long as the server ran. Allocations of 128 KB and more are mapped
-// on their own, and given back when freed. glibc reads this once, as the process starts, so
-// the process starts again with it (at the cost of Node's own start, some 40 ms).
-const MMAP_THRESHOLD = "131072";
-if (process.platform === "linux" && process.execve && process.env.MALLOC_MMAP_THRESHOLD_ === undefined) {
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
-    ...process.env,
-    MALLOC_MMAP_THRESHOLD_: MMAP_THRESHOLD,
-  });
-}
-
 /** When the build was made (its oldest file), or undefined when there is none. */
 function builtAt(): number | undefined {
   try {
@@ -59,4 +46,21 @@ if (built === undefined || changed) {
 const { directory } = module.enableCompileCache();
 if (directory) process.env.NODE_COMPILE_CACHE = directory;
 
+// On Linux the server runs as a new program in this process, for two reasons:
+// - glibc keeps memory a thread freed for that thread to reuse, and compiling the embedded
+//   database's WebAssembly briefly takes some 500 MB on V8's compiler threads: about 50 MB of
+//   it stayed resident for as long as the server ran. Allocations of 128 KB and more are
+//   mapped on their own, and given back when freed; glibc reads this once, as a program starts.
+// - Running this file loaded Node's TypeScript stripper, which then stayed for good: some
+//   10 MB (its source and its WebAssembly) in the thread that answers stored pages. The new
+//   program runs the built front thread, which is JavaScript.
+// The same process, so its id, its signals and its exit code are still the ones `npm start`
+// (or a process manager) waits on; the restart costs Node's own start, some 40 ms.
+const MMAP_THRESHOLD = "131072";
+if (process.platform === "linux" && process.execve) {
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, FRONT], {
+    ...process.env,
+    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? MMAP_THRESHOLD,
+  });
+}
 await import(pathToFileURL(FRONT).href);
