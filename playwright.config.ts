@@ -233,7 +233,9 @@ for (const project of projects) project.repeatEach = repeatEach;
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: 2,
+  // Three on two cores: a browser test mostly waits (on the page, the server, the database),
+  // and two workers left a core idle for a third of the run.
+  workers: 3,
   forbidOnly: true,
   retries: 0,
   reporter: [

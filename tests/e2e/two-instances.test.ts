@@ -7,13 +7,18 @@ import { cacheState } from "./support";
 
 // Runs in the PostgreSQL project only: a second instance joins the test server's database.
 
+// The second instance keeps its uploads in a folder of its own (instances that share uploads
+// share a bucket), so it cannot read a video another test uploads to the first: ladders are
+// left to the first, or a ladder job it took would fail for want of the file.
+const SECOND = { FFMPEG_PATH: "off" };
+
 test("a write on one instance drops and rebuilds the same pages on the other, and reaches its search index", async ({
   admin,
   playwright,
 }) => {
   test.setTimeout(90_000);
   const server = process.env.TEST_DATABASE_URL ?? "";
-  const second = await startInstance(playwright, databaseUrl(server, process.env.E2E_PG_DATABASE ?? ""));
+  const second = await startInstance(playwright, databaseUrl(server, process.env.E2E_PG_DATABASE ?? ""), SECOND);
   const other = second.request;
   try {
     // Polled, reading it again: another writer test's change may drop the page between two
@@ -57,7 +62,7 @@ test("a theme saved on one instance is worn by the other's pages right after the
 }) => {
   test.setTimeout(90_000);
   const server = process.env.TEST_DATABASE_URL ?? "";
-  const second = await startInstance(playwright, databaseUrl(server, process.env.E2E_PG_DATABASE ?? ""));
+  const second = await startInstance(playwright, databaseUrl(server, process.env.E2E_PG_DATABASE ?? ""), SECOND);
   const other = second.request;
   try {
     await other.get("/about");
@@ -79,7 +84,7 @@ test("a change made in SQL, by no instance, shows on both within 5 s", async ({ 
   test.setTimeout(90_000);
   const server = process.env.TEST_DATABASE_URL ?? "";
   const url = databaseUrl(server, process.env.E2E_PG_DATABASE ?? "");
-  const second = await startInstance(playwright, url);
+  const second = await startInstance(playwright, url, SECOND);
   // Visitors of each (the admin's session would pass the stored pages by).
   const sites = [{ origin: "", request }, second];
   const psql = new pg.Client({ connectionString: url });
