@@ -233,9 +233,7 @@ for (const project of projects) project.repeatEach = repeatEach;
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  // Three on two cores: a browser test mostly waits (on the page, the server, the database),
-  // and two workers left a core idle for a third of the run.
-  workers: 3,
+  workers: 2,
   forbidOnly: true,
   retries: 0,
   reporter: [
