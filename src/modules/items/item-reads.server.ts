@@ -25,6 +25,8 @@ export interface ReadItem<Row, Found extends Row> extends ItemSource<Row> {
 export function itemReads<Row extends { id: number }, Found extends Row = Row>(item: ReadItem<Row, Found>) {
   const { table, rankBy } = item;
   const columns: Record<string, AnyPgColumn> = item.columns;
+  /** What a search reads of each row it found: the columns, and what its snippets need. */
+  const found: Record<string, AnyPgColumn> = { ...columns, ...item.foundColumns };
   /** What a visitor may read: every read here but the admin's keeps to it. */
   const published = isPublic(table);
   const ofCategory = (category: Category | undefined) => (category ? eq(table.category, category) : undefined);
@@ -76,7 +78,6 @@ export function itemReads<Row extends { id: number }, Found extends Row = Row>(i
 
   /** One page of the rows matching a search term, best first, and how many match; a blank term finds nothing. */
   function search(db: Db, term: string, request: PageRequest = FIRST_PAGE): Promise<Page<Found>> {
-    const found = { ...columns, ...item.foundColumns };
     return rankedSearch(db, { table, rankBy, visible: published }, term, request, async (ids) =>
       rowsOf<Found>(await db.select(found).from(table).where(inArray(table.id, ids))),
     );
