@@ -56,12 +56,34 @@ async function uploadExport(page: Page, origin: string, file: string): Promise<v
   await expect(page.getByRole("heading", { name: /: Waiting for you$/ })).toBeVisible({ timeout: 60_000 });
 }
 
-/** Whether an image on the page has loaded whole. */
-const loaded = (page: Page, selector: string) =>
-  page
-    .locator(selector)
-    .first()
-    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+/**
+ * Whether an image on the page loads whole: brought into view, and once the browser has
+ * finished with it (the image endpoint resizes on the first ask, which takes a while).
+ */
+async function loaded(page: Page, selector: string): Promise<boolean> {
+  const img = page.locator(selector).first();
+  await img.scrollIntoViewIfNeeded();
+  return img.evaluate((element: HTMLImageElement) =>
+    element.complete
+      ? element.naturalWidth > 0
+      : new Promise<boolean>((resolve) => {
+          element.addEventListener(
+            "load",
+            () => {
+              resolve(element.naturalWidth > 0);
+            },
+            { once: true },
+          );
+          element.addEventListener(
+            "error",
+            () => {
+              resolve(false);
+            },
+            { once: true },
+          );
+        }),
+  );
+}
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
