@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync } from "node:fs";
+import { cpSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { lockDirectory } from "./data-dir-lock.ts";
 import { embeddedDir, isServerUrl } from "./database-url.ts";
+import { isCluster, keptClusterDir } from "./kept-cluster.ts";
 import { forgetKeptPages } from "./kept-pages.ts";
 import * as schema from "./schema/index.ts";
 
@@ -113,8 +114,16 @@ function openPgliteMemory(dump?: Blob): DbHandle {
   };
 }
 
-/** Create the embedded database's files in `dir`, in a process that then ends (`db/create-embedded.ts`). */
+/**
+ * Create the embedded database's files in `dir`: a copy of the kept empty cluster, or, the
+ * first time, by a process that then ends (`db/create-embedded.ts`).
+ */
 function createCluster(dir: string): void {
+  const kept = keptClusterDir();
+  if (isCluster(kept)) {
+    cpSync(kept, dir, { recursive: true });
+    return;
+  }
   // Found from the project folder, where the site runs, like the migrations.
   const created = spawnSync(process.execPath, [path.resolve("db/create-embedded.ts"), dir], { stdio: "inherit" });
   if (created.status !== 0) throw new Error(`Could not create the embedded database in ${dir}.`);
@@ -125,7 +134,7 @@ function openPgliteFile(dir: string): DbHandle {
   const release = lockDirectory(dir);
   if (!release) throw new DatabaseInUseError(dir);
   forgetKeptPages(dir);
-  if (!existsSync(path.join(dir, "PG_VERSION"))) createCluster(dir);
+  if (!isCluster(dir)) createCluster(dir);
   const client = new PGlite({ dataDir: dir, extensions, startParams: pgliteStartParams() });
   return {
     db: drizzlePglite({ client, schema }),
