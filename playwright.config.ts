@@ -1,9 +1,10 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { defineConfig, devices, type PlaywrightTestConfig, type Project } from "@playwright/test";
+import { defineConfig, devices, type Project } from "@playwright/test";
 import { E2E_ADMIN, E2E_S3, e2eDataDir } from "./tests/e2e/support.ts";
 import { chromiumExecutable } from "./tests/setup/chromium.ts";
+import type { E2eServer } from "./tests/setup/e2e-servers.ts";
 import { freePorts } from "./tests/setup/free-port.ts";
 
 // Decided once in the main process; workers inherit them through the environment.
@@ -19,8 +20,9 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 const executablePath = chromiumExecutable();
-type WebServer = Extract<PlaywrightTestConfig["webServer"], unknown[]>[number];
-const servers: WebServer[] = [];
+// Started side by side by the global setup (tests/setup/e2e-servers.ts), not as Playwright's
+// `webServer`, which starts them one after another.
+const servers: E2eServer[] = [];
 const projects: Project[] = [];
 
 // Only the S3 server runs this; the others keep uploads in DATA_DIR.
@@ -63,16 +65,21 @@ interface ServerTests {
   alone?: string[];
 }
 
-function addServer(name: string, port: string, env: Record<string, string>, tests: ServerTests = {}): void {
+function addServer(
+  name: string,
+  port: string,
+  env: Record<string, string>,
+  tests: ServerTests = {},
+  after?: string,
+): void {
   const baseURL = `http://127.0.0.1:${port}`;
   servers.push({
-    command: "tsx tests/setup/e2e-server.ts",
+    name,
+    command: ["tsx", "tests/setup/e2e-server.ts"],
     url: `${baseURL}/api/posts/recent`,
-    timeout: 120_000,
-    reuseExistingServer: false,
+    after,
     // SIGTERM lets the server close its database (and the PostgreSQL run drop its own).
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    stdout: "pipe",
+    stopSeconds: 10,
     env: {
       HOST: "127.0.0.1",
       PORT: port,
@@ -170,13 +177,13 @@ addServer(
   },
 );
 
-// Uploads through an S3-compatible bucket. The fake bucket starts first (web servers start
-// in order), since the site copies its sample media there when it seeds.
+// Uploads through an S3-compatible bucket. The site starts once the fake bucket answers,
+// since it copies its sample media there when it seeds.
 servers.push({
-  command: "tsx tests/setup/fake-s3-server.ts",
+  name: "fake-s3",
+  command: ["tsx", "tests/setup/fake-s3-server.ts"],
   url: `http://127.0.0.1:${process.env.E2E_S3_PORT}/${E2E_S3.bucket}`,
-  reuseExistingServer: false,
-  gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+  stopSeconds: 5,
   env: { FAKE_S3_PORT: process.env.E2E_S3_PORT },
 });
 addServer(
@@ -197,6 +204,7 @@ addServer(
   // themes: a design the layout journeys publish takes the home page's first screen, which
   // the themes' journeys read.
   { only: S3_TESTS, alone: [...LAYOUT_TESTS, ...ANALYTICS_TESTS] },
+  "fake-s3",
 );
 if (postgresServer && postgresPort) {
   addServer(
@@ -240,6 +248,7 @@ export default defineConfig({
     ["list"],
     ["json", { outputFile: `${process.env.REPORTS_DIR ?? "test-results/reports"}/playwright.json` }],
   ],
-  webServer: servers,
+  globalSetup: "tests/setup/e2e-servers.ts",
+  metadata: { servers },
   projects,
 });

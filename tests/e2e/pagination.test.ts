@@ -14,6 +14,10 @@ const ADMIN = { username: "paging-admin", password: "a long paging password" };
 let site: Instance;
 let dir: string;
 
+// One site for the file: its tests run in turn on one worker, so its posts are written once
+// rather than once for each worker the tests are spread over.
+test.describe.configure({ mode: "default" });
+
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
   dir = mkdtempSync(path.join(os.tmpdir(), "meh-paging-"));
