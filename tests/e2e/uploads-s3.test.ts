@@ -87,7 +87,7 @@ test("the owner uploads a cover straight to the bucket and the published post sh
 test("a 600 MB video goes up to the bucket in parts, resumes after the connection is cut half-way, and is kept whole", async ({
   admin,
 }) => {
-  // Some 40 s alone; twice that beside another such test on a busy machine.
+  // Some 12 s alone on a quiet machine; three times that beside other tests on a busy one.
   test.setTimeout(180_000);
   await expectKeptWhole(admin, siteOrigin(), 600 * 1024 * 1024);
 });

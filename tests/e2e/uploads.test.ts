@@ -126,7 +126,7 @@ test("an SVG/HTML polyglot can be neither rendered through /_image nor normalise
 test("a 600 MB video goes up to the site in parts, resumes after the connection is cut half-way, and is kept whole", async ({
   admin,
 }) => {
-  // Some 40 s alone; twice that beside another such test on a busy machine.
+  // Some 12 s alone on a quiet machine; three times that beside other tests on a busy one.
   test.setTimeout(180_000);
   await expectKeptWhole(admin, siteOrigin(), 600 * 1024 * 1024);
 });
