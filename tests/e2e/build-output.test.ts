@@ -55,3 +55,15 @@ for (const [thread, entry] of [
     expect(bytes).toBeLessThan(1024 * 1024);
   });
 }
+
+test("the server's code is held in memory at one byte a character: its bundles are Latin-1, but for page templates", () => {
+  // V8 keeps each script's source for as long as the process runs, at two bytes a character
+  // in a script with one character beyond Latin-1. Astro's page templates are tagged
+  // template literals, whose raw text a build cannot escape; they load with their pages.
+  const beyondLatin1 = /[\u0100-\u{10ffff}]/u;
+  for (const entry of [FRONT, SITE_WORKER]) {
+    for (const file of staticGraph(entry)) {
+      expect(beyondLatin1.test(readFileSync(file, "utf8")), path.relative(serverDir, file)).toBe(false);
+    }
+  }
+});
