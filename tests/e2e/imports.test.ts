@@ -274,7 +274,14 @@ test("an import killed mid-way goes on when the site starts again: every post on
   site = await start(playwright);
   origin = site.origin;
   await signIn(page, origin);
+  // The list of runs is read once, with no retry: if the restarted site could not answer it,
+  // the test says how, with what the server printed, rather than wait for a button.
+  const listed = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/api/imports" && response.request().method() === "GET",
+  );
   await page.goto(`${origin}/admin/import`);
+  const list = await listed;
+  expect(list.status(), `GET /api/imports: ${await list.text()}\n${site.log()}`).toBe(200);
   await page.getByRole("button", { name: "interrupted.zip" }).first().click();
   await expect(page.getByRole("status").filter({ hasText: "6 posts brought in." })).toBeVisible({ timeout: 60_000 });
   const titles = await page.context().request.get(`${origin}/api/posts?status=draft&limit=50`);

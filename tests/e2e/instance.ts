@@ -5,6 +5,9 @@ import path from "node:path";
 import { expect, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
 import { freePort } from "../setup/free-port";
 
+/** How much of an instance's output is kept: enough for the lines around a failure. */
+const LOG_TAIL = 32 * 1024;
+
 /** A server of the site started by a test, beside the project's own. */
 export interface Instance {
   origin: string;
@@ -12,6 +15,8 @@ export interface Instance {
   stop(): Promise<void>;
   /** End it at once with SIGKILL, as a crash or a power cut would: nothing it does on a stop runs. */
   kill(): Promise<void>;
+  /** The end of what it printed, for a failed test to show how the server saw it. */
+  log(): string;
 }
 
 /** Where an instance runs: a port and a data folder, the same again for a restart. */
@@ -54,9 +59,15 @@ export async function startInstance(
       SITE_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "pipe"],
   });
   live.add(child);
+  let printed = "";
+  const keep = (chunk: Buffer) => {
+    printed = (printed + chunk.toString()).slice(-LOG_TAIL);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
   const exited = new Promise((resolve) => child.on("exit", resolve));
   child.once("exit", () => live.delete(child));
   const origin = `http://127.0.0.1:${port}`;
@@ -90,5 +101,5 @@ export async function startInstance(
     await stop();
     throw error;
   }
-  return { origin, request, stop, kill };
+  return { origin, request, stop, kill, log: () => printed };
 }

@@ -23,13 +23,16 @@ async function chapteredVideo(admin: APIRequestContext): Promise<{ id: number; s
   return video;
 }
 
-/** The player's position once the seek under way (or already done) has ended. */
+/**
+ * Where the next seek goes: the position as it starts (the "seeking" event), since a seek that
+ * plays on has moved past it by the time it has ended, by more the busier the machine is.
+ */
 const seekedTo = (page: Page): Promise<number> =>
   page.locator("video").evaluate(
     (video: HTMLVideoElement) =>
       new Promise<number>((resolve) => {
         video.addEventListener(
-          "seeked",
+          "seeking",
           () => {
             resolve(video.currentTime);
           },
