@@ -159,6 +159,10 @@ const EDITOR_JOURNEYS = [
   "post-editor.test.ts",
   "video-manager.test.ts",
   "previews-and-revisions.test.ts",
+  // What an essay's embeds and a video's transcript show is rendered from what the
+  // integration tests save and read on both engines (spoken search runs here on both).
+  "essay-embeds.test.ts",
+  "video-transcript.test.ts",
 ];
 
 // Two instances sharing one database need a server the test can reach: PostgreSQL only.

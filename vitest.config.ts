@@ -10,8 +10,16 @@ const serviceTests = ["src/**/*.server.test.ts", "db/schema.test.ts"];
 // What only a PostgreSQL server can show (a server that stops answering, migrations on their
 // own connection) runs in the postgres project alone.
 const postgresOnlyTests = ["db/**/*.postgres.test.ts", "src/**/*.postgres.test.ts"];
-// Tests that start the site's processes or its servers: run once, on PGlite.
+// Tests that start the site's processes or its servers: run once, on PGlite. So do the
+// service tests whose subject is not the database, a quarter minute each on PostgreSQL
+// besides: junk sent at every route (what it finds, a 5xx or a refused request that wrote,
+// comes of the routes' checks; the queries behind them run on both engines in the services'
+// own tests), and the ladders ffmpeg makes of a video.
 const processTests = ["src/server/**/*.test.ts"];
+const engineNeutralTests = [
+  "src/server/input-fuzz-*.server.test.ts",
+  "src/modules/videos/streams/make-ladder.server.test.ts",
+];
 // The service files share a worker's loaded modules, as the unit files do: each closes what
 // it opens and hands back what it took (the publisher's listeners, the job queue, spies).
 // These cannot: the wiring runs the real jobs, which read the settings and the mailer and
@@ -71,7 +79,7 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL
         ? engineProjects(
             "postgres",
-            { include: [...serviceTests, ...postgresOnlyTests], exclude: [] },
+            { include: [...serviceTests, ...postgresOnlyTests], exclude: engineNeutralTests },
             {
               globalSetup: ["tests/setup/postgres-template.ts"],
               env: { TEST_DB_ENGINE: "postgres" },
