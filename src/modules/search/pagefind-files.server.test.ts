@@ -1,7 +1,7 @@
-import { mkdtemp, readdir, readFile, rm, utimes } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isServedPath, PagefindFiles, type IndexFile } from "./pagefind-files.server";
 
@@ -71,6 +71,23 @@ describe("PagefindFiles", () => {
     // A visitor who loaded the old entry a moment ago still gets its parts.
     expect(files.lookup("fragment/en_a1.pf_fragment")).toBeDefined();
     expect(files.lookup("fragment/en_b2.pf_fragment")).toBeDefined();
+  });
+
+  it("compresses a script once: a later build with the same bytes links the earlier copies, even after a restart", async () => {
+    const first = new PagefindFiles(root);
+    await first.install(bundle("a1"));
+    const before = first.lookup("pagefind.js")?.files;
+    const reopened = new PagefindFiles(root);
+    await reopened.open();
+    await reopened.install(bundle("b2"));
+    const after = reopened.lookup("pagefind.js")?.files;
+    expect(after?.br).not.toBe(before?.br);
+    expect((await stat(after?.br ?? "")).ino).toBe((await stat(before?.br ?? "")).ino);
+    expect((await stat(after?.gzip ?? "")).ino).toBe((await stat(before?.gzip ?? "")).ino);
+    // The entry changed, so its copies are its own, and say what it says.
+    const entry = reopened.lookup("pagefind-entry.json")?.files;
+    expect(brotliDecompressSync(await readFile(entry?.br ?? "")).toString()).toBe('{"generation":"b2"}');
+    expect(gunzipSync(await readFile(entry?.gzip ?? "")).toString()).toBe('{"generation":"b2"}');
   });
 
   it("picks up the current build after a restart", async () => {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { brotliCompressSync, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, gzip } from "node:zlib";
 import { fragmentPage, servedParts, type Manifest } from "./pagefind-retention.server";
 
 /** A file of a built Pagefind bundle, as its Node API hands it over. */
@@ -51,6 +52,10 @@ const KEEP_BUILDS = 3;
 /** Builds younger than this are kept too, in case another instance shares the folder. */
 const KEEP_YOUNGER_MS = 10 * 60_000;
 const MANIFEST = ".manifest.json";
+const ENCODINGS = [
+  { suffix: ".br", encode: promisify(brotliCompress) },
+  { suffix: ".gz", encode: promisify(gzip) },
+] as const;
 const POINTER = "current";
 
 /** Whether a path inside a bundle is one the browser may ask for. */
@@ -103,11 +108,8 @@ export class PagefindFiles {
       await mkdir(path.dirname(target), { recursive: true });
       await writeFile(target, file.content);
       const compressed = COMPRESSIBLE.test(file.path);
-      if (compressed) {
-        await writeFile(`${target}.br`, brotliCompressSync(file.content));
-        await writeFile(`${target}.gz`, gzipSync(file.content));
-      }
       const etag = `"${createHash("sha256").update(file.content).digest("base64url").slice(0, 22)}"`;
+      if (compressed) await this.#writeEncoded(file, target, etag);
       const page = fragmentPage(file.path, file.content);
       manifest[file.path] = { etag, size: file.content.byteLength, compressed, page };
     }
@@ -148,6 +150,30 @@ export class PagefindFiles {
   get bytes(): number {
     const manifest = this.#builds[0]?.manifest ?? {};
     return Object.values(manifest).reduce((sum, entry) => sum + entry.size, 0);
+  }
+
+  /**
+   * A compressible file's brotli and gzip copies beside it. Pagefind's scripts are the same in
+   * every build, so an earlier build's copies of the same bytes are linked rather than made
+   * again: compressing them took some 200 ms of the thread that renders pages at each rebuild.
+   * Compressing runs in libuv's pool either way, never on that thread.
+   */
+  async #writeEncoded(file: IndexFile, target: string, etag: string): Promise<void> {
+    const earlier = this.#builds.find(({ manifest }) => {
+      const entry = Object.hasOwn(manifest, file.path) ? manifest[file.path] : undefined;
+      return entry?.compressed === true && entry.etag === etag;
+    });
+    for (const { suffix, encode } of ENCODINGS) {
+      const copy = earlier && path.join(this.#root, earlier.id, file.path + suffix);
+      // Where the folder allows no hard links, the copy is simply made again.
+      const linked =
+        copy !== undefined &&
+        (await link(copy, target + suffix).then(
+          () => true,
+          () => false,
+        ));
+      if (!linked) await writeFile(target + suffix, await encode(file.content));
+    }
   }
 
   async #load(id: string): Promise<Omit<Build, "served"> | undefined> {
