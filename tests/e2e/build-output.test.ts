@@ -67,3 +67,13 @@ test("the server's code is held in memory at one byte a character: its bundles a
     }
   }
 });
+
+test("the site worker starts without sharp: libvips is loaded by the first image that needs it", () => {
+  // Loading sharp maps libvips and starts its threads, some 8 MB held from then on.
+  const imports = /^import\b[^"'\n]*["']sharp["']/m;
+  for (const entry of [FRONT, SITE_WORKER]) {
+    for (const file of staticGraph(entry)) {
+      expect(imports.test(readFileSync(file, "utf8")), path.relative(serverDir, file)).toBe(false);
+    }
+  }
+});

@@ -276,12 +276,17 @@ test("an import killed mid-way goes on when the site starts again: every post on
   await signIn(page, origin);
   // The list of runs is read once, with no retry: if the restarted site could not answer it,
   // the test says how, with what the server printed, rather than wait for a button.
+  const restarted = site;
+  const withLog = (error: unknown) => {
+    throw new Error(`${String(error)}\nThe restarted site printed:\n${restarted.log()}`);
+  };
   const listed = page.waitForResponse(
     (response) => new URL(response.url()).pathname === "/api/imports" && response.request().method() === "GET",
+    { timeout: 60_000 },
   );
-  await page.goto(`${origin}/admin/import`);
-  const list = await listed;
-  expect(list.status(), `GET /api/imports: ${await list.text()}\n${site.log()}`).toBe(200);
+  await page.goto(`${origin}/admin/import`, { timeout: 60_000 }).catch(withLog);
+  const list = await listed.catch(withLog);
+  expect(list.status(), `GET /api/imports: ${await list.text()}\n${restarted.log()}`).toBe(200);
   await page.getByRole("button", { name: "interrupted.zip" }).first().click();
   await expect(page.getByRole("status").filter({ hasText: "6 posts brought in." })).toBeVisible({ timeout: 60_000 });
   const titles = await page.context().request.get(`${origin}/api/posts?status=draft&limit=50`);

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "./load-sharp.server";
 
 /**
  * Whether sharp decodes every pixel of an image, every frame of an animation included.
@@ -7,6 +7,7 @@ import sharp from "sharp";
  * @example await decodesWhole(await readFile("photo.jpg")) // true
  */
 export async function decodesWhole(bytes: Uint8Array): Promise<boolean> {
+  const sharp = await loadSharp();
   try {
     // libjpeg reports noise in a JPEG's picture data only as a warning, so "error" lets it
     // through. stats() pulls every pixel through a sink that keeps none of them, and sharp's

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "./load-sharp.server";
 import { isOptimizable, type ImageSize } from "@/lib/image-url";
 import type { ObjectStore } from "./object-store.server";
 import { resizableKey } from "./upload-keys";
@@ -16,6 +16,7 @@ function remember(src: string, size: ImageSize): void {
 async function sizeOf(store: ObjectStore, key: string): Promise<ImageSize | null> {
   const bytes = await store.read(key);
   if (!bytes) return null;
+  const sharp = await loadSharp();
   try {
     const { width, height, orientation = 1 } = await sharp(bytes).metadata();
     return orientation >= 5 ? { width: height, height: width } : { width, height };

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "./load-sharp.server";
 import { z } from "zod";
 import { notFound, unsupportedType } from "@/lib/errors";
 import { parseQuery } from "@/lib/http.server";
@@ -42,6 +42,7 @@ export async function resizeImage(store: ObjectStore, url: URL): Promise<Respons
   if (!bytes) throw notFound("Image");
   const type = await detectType(bytes.subarray(0, SAMPLE_BYTES), bytes.length);
   if (type?.kind !== "image") throw unsupportedType("Only JPEG, PNG, WebP, GIF or AVIF images can be resized");
+  const sharp = await loadSharp();
   let data: Buffer;
   try {
     data = await sharp(bytes, { pages: -1, failOn: "error" })
