@@ -270,8 +270,8 @@ test("an import killed mid-way goes on when the site starts again: every post on
   // Three posts are in, the fourth waits for its image: the site dies here.
   await expect(page.getByRole("status").filter({ hasText: "3 of 6 posts" })).toBeVisible();
   // The screen polls the run; left open, a poll sent with the old session could reach the
-  // restarted site after the new sign-in, and its answer (that cookie is unknown there, its
-  // last writes lost with the process) would clear the new session's cookie.
+  // restarted site after the new sign-in, and an answer to it that finds the session unknown
+  // clears the session cookie, the new one with it.
   await page.goto("about:blank");
   await site?.kill();
 

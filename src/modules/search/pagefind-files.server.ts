@@ -39,6 +39,11 @@ const SERVED =
 const HASHED = /\.pf_[a-z]+$/;
 /** The index parts and WASM come compressed by Pagefind; the scripts and entry do not. */
 const COMPRESSIBLE = /\.(?:js|json)$/;
+/** The copies a compressible file gets beside it, one per encoding the front sends. */
+const ENCODINGS = [
+  { suffix: ".br", encode: promisify(brotliCompress) },
+  { suffix: ".gz", encode: promisify(gzip) },
+] as const;
 
 const CONTENT_TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -52,10 +57,6 @@ const KEEP_BUILDS = 3;
 /** Builds younger than this are kept too, in case another instance shares the folder. */
 const KEEP_YOUNGER_MS = 10 * 60_000;
 const MANIFEST = ".manifest.json";
-const ENCODINGS = [
-  { suffix: ".br", encode: promisify(brotliCompress) },
-  { suffix: ".gz", encode: promisify(gzip) },
-] as const;
 const POINTER = "current";
 
 /** Whether a path inside a bundle is one the browser may ask for. */
