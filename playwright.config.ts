@@ -141,6 +141,7 @@ const ENGINE_NEUTRAL = [
   "nickname.test.ts",
   "nickname-ai.test.ts",
   "pagination.test.ts",
+  "search-count.test.ts",
   "sidenotes.test.ts",
   // The player, uploads in parts and the captions' draft: what the browser and the object
   // store do, the same over either engine (their services are tested on both).

@@ -63,6 +63,8 @@ export const videos = pgTable(
     // the embedded database runs no vacuum to ever merge one (migration 0031).
     index("videos_search_idx").using("gin", t.search).with({ fastupdate: false }),
     index("videos_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")).with({ fastupdate: false }),
+    // The matches a search ranks (`rankedSearch`), found without reading every full-text hit.
+    index("videos_search_head_idx").using("gin", t.searchHead).with({ fastupdate: false }),
     // In the listings' own order (newest first, the id breaking ties), so a page is read
     // from the index instead of sorting every row, for the whole list and for a category.
     // NULLS FIRST as ORDER BY ... DESC means it: an index in another null order is not used.

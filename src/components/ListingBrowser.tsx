@@ -26,7 +26,7 @@ export interface ListingConfig<T> {
   idOf: (item: T) => number;
   render: (item: T) => ReactNode;
   /** The result count line (of everything found, not only this page), when the page shows one. */
-  count?: (n: number, state: ListingState) => string;
+  count?: (page: Pick<Page<T>, "total" | "capped">, state: ListingState) => string;
   empty: (state: ListingState, failed: boolean) => string;
   /** A button in the empty state that shows everything again. */
   resetLabel?: string;
@@ -111,7 +111,7 @@ export function ListingBrowser<T>({ config, initial, initialPage, children }: Li
           {offline && <OfflineNote />}
           {config.count && !isError && (
             <p className="listing__count meta" role="status">
-              {config.count(total, state)}
+              {config.count(page ?? { total }, state)}
             </p>
           )}
           {results.length > 0 ? (
@@ -124,6 +124,7 @@ export function ListingBrowser<T>({ config, initial, initialPage, children }: Li
               <Pager
                 page={state.page}
                 pages={pages}
+                more={page?.capped}
                 hrefOf={(n) => `${config.base}${listingQuery({ ...state, page: n })}`}
                 onSelect={turnTo}
               />

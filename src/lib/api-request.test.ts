@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest, readableError } from "./api-request";
+import { ApiError, apiPage, apiRequest, readableError } from "./api-request";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,6 +34,31 @@ describe("apiRequest", () => {
     });
     answer(503, "", "Service Unavailable");
     await expect(apiRequest("GET", "/api/posts")).rejects.toMatchObject({ message: "503: Service Unavailable" });
+  });
+});
+
+describe("apiPage", () => {
+  const listing = (headers: Record<string, string>) => {
+    vi.stubGlobal("fetch", () => Promise.resolve(Response.json([{ id: 1 }, { id: 2 }], { headers })));
+  };
+
+  it("reads the total from X-Total-Count", async () => {
+    listing({ "X-Total-Count": "40" });
+    expect(await apiPage("/api/posts")).toEqual({ items: [{ id: 1 }, { id: 2 }], total: 40 });
+  });
+
+  it("reads how many there are at least where the server stopped counting", async () => {
+    listing({ "X-Total-Count-At-Least": "1001" });
+    expect(await apiPage("/api/posts/search?q=meh")).toEqual({
+      items: [{ id: 1 }, { id: 2 }],
+      total: 1001,
+      capped: true,
+    });
+  });
+
+  it("counts the page's own items when the server says nothing usable", async () => {
+    listing({ "X-Total-Count": "many" });
+    expect((await apiPage("/api/posts")).total).toBe(2);
   });
 });
 

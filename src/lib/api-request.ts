@@ -1,4 +1,4 @@
-import { TOTAL_HEADER, type Page } from "./paging";
+import { TOTAL_AT_LEAST_HEADER, TOTAL_HEADER, type Page } from "./paging";
 
 /**
  * A failed API call. The message is the spec's "{status}: {text}" (SPEC §8); what the
@@ -60,13 +60,16 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown,
 
 /**
  * Read one page of a listing endpoint: its items, and the listing's total from the
- * `X-Total-Count` header (the list itself is the page).
+ * `X-Total-Count` header (the list itself is the page), or where counting stopped, how many
+ * there are at least from `X-Total-Count-At-Least`.
  */
 export async function apiPage<T>(url: string, signal?: AbortSignal): Promise<Page<T>> {
   const response = await send("GET", url, undefined, signal);
-  const total = Number(response.headers.get(TOTAL_HEADER));
+  const atLeast = response.headers.get(TOTAL_AT_LEAST_HEADER);
+  const total = Number(atLeast ?? response.headers.get(TOTAL_HEADER));
   const items = (await response.json()) as T[];
-  return { items, total: Number.isInteger(total) && total >= items.length ? total : items.length };
+  const page = { items, total: Number.isInteger(total) && total >= items.length ? total : items.length };
+  return atLeast === null ? page : { ...page, capped: true };
 }
 
 async function send(method: string, url: string, body: unknown, signal: AbortSignal | undefined): Promise<Response> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countOf, formatBytes, formatDate, formatDuration, paragraphs } from "./format";
+import { countOf, formatBytes, formatDate, formatDuration, paragraphs, totalOf } from "./format";
 
 describe("formatDate", () => {
   it("uses the en-US long form", () => {
@@ -30,6 +30,14 @@ describe("countOf", () => {
     expect(countOf(1, "post")).toBe("1 post");
     expect(countOf(0, "video")).toBe("0 videos");
     expect(countOf(10000, "post")).toBe("10,000 posts");
+  });
+});
+
+describe("totalOf", () => {
+  it("says the count, or that there are more than were counted", () => {
+    expect(totalOf({ total: 1 }, "post")).toBe("1 post");
+    expect(totalOf({ total: 1000 }, "post")).toBe("1,000 posts");
+    expect(totalOf({ total: 1001, capped: true }, "video")).toBe("More than 1,000 videos");
   });
 });
 

@@ -48,6 +48,15 @@ export function countOf(n: number, noun: string): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? noun : `${noun}s`}`;
 }
 
+/**
+ * How many a listing holds, as `countOf` says it, at the start of a sentence; where counting
+ * stopped (`Page.capped`), that there are more than it counted.
+ * @example totalOf({ total: 1001, capped: true }, "post") // "More than 1,000 posts"
+ */
+export function totalOf({ total, capped }: { total: number; capped?: true }, noun: string): string {
+  return capped ? `More than ${countOf(total - 1, noun)}` : countOf(total, noun);
+}
+
 const UNITS = ["bytes", "KB", "MB", "GB", "TB"];
 
 /**

@@ -13,11 +13,21 @@ export const MAX_PAGE = 10_000;
 
 /** The response header that tells an API client how many items the whole listing has. */
 export const TOTAL_HEADER = "X-Total-Count";
+/**
+ * Sent instead of `TOTAL_HEADER` where counting stopped (`Page.capped`): the listing has at
+ * least this many items, and its last page is not known.
+ */
+export const TOTAL_AT_LEAST_HEADER = "X-Total-Count-At-Least";
 
 /** One page of a listing, and how many items the whole listing has. */
 export interface Page<T> {
   items: T[];
   total: number;
+  /**
+   * Set when counting stopped early: the listing has at least `total` items, maybe many more
+   * (a search for a word in most posts; see `SEARCH_COUNT_CAP`).
+   */
+  capped?: true;
 }
 
 /** How a listing sends each item: whole, or only what its card shows. */

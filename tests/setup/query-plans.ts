@@ -1,6 +1,7 @@
 // The plans of the queries a service runs: each statement is captured as the service sends
 // it, then asked again under EXPLAIN ANALYZE in a transaction of its own (with the `set
-// local` settings the service made), so a plan shown is the plan of what the site runs.
+// local` settings the service had made before it), so a plan shown is the plan of what the
+// site runs.
 import type { PGlite } from "@electric-sql/pglite";
 import type { Logger } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -35,10 +36,11 @@ export async function queryPlans(handle: DbHandle, read: (db: Db) => Promise<unk
   const captured: Captured[] = [];
   const { db, client } = capturing(handle, captured);
   await read(db);
-  const settings = captured.filter((statement) => /^\s*set local\b/i.test(statement.sql));
   const plans: string[] = [];
-  for (const { sql, params } of captured) {
+  for (const [at, { sql, params }] of captured.entries()) {
     if (!/^\s*(with|select)\b/i.test(sql)) continue;
+    // The settings in force when it ran: those made before it.
+    const settings = captured.slice(0, at).filter((statement) => /^\s*set local\b/i.test(statement.sql));
     await client.query("begin");
     try {
       for (const setting of settings) await client.query(setting.sql);

@@ -1,5 +1,5 @@
 import { OfflineNote } from "@/components/ui/OfflineNote";
-import { countOf } from "@/lib/format";
+import { countOf, totalOf } from "@/lib/format";
 import { listingQuery } from "@/lib/listing-state";
 import type { Page } from "@/lib/paging";
 import { useListingData } from "@/lib/use-listing-data";
@@ -8,8 +8,6 @@ import { videosKey } from "../../videos/keys";
 import { loadVideoCards } from "../../videos/load-cards";
 import type { VideoCardData } from "../../videos/card";
 import { VideoCard } from "../../videos/components/VideoCard";
-
-const plural = (n: number) => countOf(n, "video");
 
 /**
  * The videos a search finds, under the archive's posts, so one search covers the whole
@@ -35,7 +33,7 @@ export function MatchingVideos({
     <section className="matching-videos" aria-labelledby="matching-videos-heading">
       <h2 id="matching-videos-heading">Videos</h2>
       {offline && <OfflineNote />}
-      <p className="matching-videos__count meta">{`${plural(page.total)} found for "${search}"`}</p>
+      <p className="matching-videos__count meta">{`${totalOf(page, "video")} found for "${search}"`}</p>
       <ul className="grid">
         {page.items.map((video) => (
           <li key={video.id}>
@@ -46,7 +44,7 @@ export function MatchingVideos({
       {page.total > page.items.length && (
         <p>
           <a className="button button--quiet" href={`/videos${listingQuery(state)}`}>
-            {`See all ${plural(page.total)}`}
+            {page.capped ? "See all videos" : `See all ${countOf(page.total, "video")}`}
           </a>
         </p>
       )}

@@ -1,5 +1,5 @@
 import { ListingBrowser } from "@/components/ListingBrowser";
-import { countOf } from "@/lib/format";
+import { totalOf } from "@/lib/format";
 import type { ListingState } from "@/lib/listing-state";
 import type { Page } from "@/lib/paging";
 import { offlinePosts } from "@/modules/search/offline-source";
@@ -11,7 +11,7 @@ import { PostCard } from "../../posts/components/PostCard";
 import { postsKey } from "../../posts/keys";
 import { loadPostCards } from "../../posts/load-cards";
 
-const plural = (n: number) => countOf(n, "post");
+const found = (page: Pick<Page<PostCardData>, "total" | "capped">) => `${totalOf(page, "post")} found`;
 
 const archive = itemListing<PostCardData>({
   noun: "posts",
@@ -25,7 +25,7 @@ const archive = itemListing<PostCardData>({
   load: loadPostCards,
   offline: offlinePosts,
   render: (post) => <PostCard post={post} heading="h2" />,
-  count: (n, { search }) => (search ? `${plural(n)} found for "${search}"` : `${plural(n)} found`),
+  count: (page, { search }) => (search ? `${found(page)} for "${search}"` : found(page)),
   resetLabel: "View all posts",
 });
 
