@@ -68,8 +68,8 @@ export async function apiPage<T>(url: string, signal?: AbortSignal): Promise<Pag
   const atLeast = response.headers.get(TOTAL_AT_LEAST_HEADER);
   const total = Number(atLeast ?? response.headers.get(TOTAL_HEADER));
   const items = (await response.json()) as T[];
-  const page = { items, total: Number.isInteger(total) && total >= items.length ? total : items.length };
-  return atLeast === null ? page : { ...page, capped: true };
+  const counted = Number.isInteger(total) && total >= items.length ? total : items.length;
+  return { items, total: counted, ...(atLeast !== null && { capped: true as const }) };
 }
 
 async function send(method: string, url: string, body: unknown, signal: AbortSignal | undefined): Promise<Response> {

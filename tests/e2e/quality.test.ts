@@ -128,9 +128,12 @@ test.describe("JavaScript budgets", () => {
   // beacon (inlined, under 0.5 KB gzip), the most the beacon was allowed to add, and 0.25 KB
   // for the file that shows a notice left by the last page: its own file, so that pages
   // without React load the notices' code only when one is waiting (0.65 KB less on each).
+  // And 0.25 KB for a listing to say where a search stopped counting ("More than 1,000
+  // posts", a pager with no last page, the API's header for it), which took the archive
+  // 0.15 KB over.
   for (const path of ["/", "/archive", "/videos", "/nickname-generator"]) {
-    test(`${path} ships at most 81.25 KB`, async ({ page }) => {
-      expect(await javascriptBytes(page, path)).toBeLessThanOrEqual(81.25 * KB);
+    test(`${path} ships at most 81.5 KB`, async ({ page }) => {
+      expect(await javascriptBytes(page, path)).toBeLessThanOrEqual(81.5 * KB);
     });
   }
 });

@@ -29,9 +29,7 @@ export function Pager({ page, pages, hrefOf, onSelect, more = false }: PagerProp
         <span />
       )}
       <span className="pager__where meta" aria-current="page">
-        {more
-          ? `Page ${page.toLocaleString("en-US")}`
-          : `Page ${page.toLocaleString("en-US")} of ${pages.toLocaleString("en-US")}`}
+        {`Page ${page.toLocaleString("en-US")}${more ? "" : ` of ${pages.toLocaleString("en-US")}`}`}
       </span>
       {page < pages ? (
         <a className="button button--quiet" rel="next" href={hrefOf(page + 1)} onClick={go(page + 1)}>
