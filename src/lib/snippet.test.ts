@@ -24,6 +24,12 @@ describe("snippetOf", () => {
     );
   });
 
+  it("says the text goes on only when a word follows its 32", () => {
+    const words = (n: number) => Array.from({ length: n }, (_, i) => (i === 0 ? "kettle" : `w${String(i)}`)).join(" ");
+    expect(shown(snippetOf([`${words(32)}.`], "kettle"))).toBe(`[kettle] ${words(32).slice(7)}.`);
+    expect(shown(snippetOf([`${words(33)}.`], "kettle"))).toBe(`[kettle] ${words(32).slice(7)} …`);
+  });
+
   it("starts a little before a match deep in the text, and says it was cut", () => {
     expect(shown(snippetOf([content], "unbothered"))).toBe(
       "… through which the sandwich looked back at me, [unbothered]. Nothing about it was remarkable.",

@@ -63,8 +63,15 @@ export function snippetOf(texts: Iterable<string>, term: string): Snippet | null
   const stems = searchStems(term);
   if (stems.length === 0) return null;
   for (const text of texts) {
-    const words = [...text.matchAll(WORD)];
-    const first = words.findIndex((word) => matches(word[0], stems));
+    // Words are read only as far as the snippet needs, and one past it (to know whether an
+    // ellipsis follows): a post's body is thousands of words, most after its first match.
+    const words: RegExpExecArray[] = [];
+    let first = -1;
+    for (const word of text.matchAll(WORD)) {
+      words.push(word);
+      if (first < 0 && matches(word[0], stems)) first = words.length - 1;
+      if (first >= 0 && words.length > Math.max(0, first - LEAD_WORDS) + SNIPPET_WORDS) break;
+    }
     if (first < 0) continue;
     const start = Math.max(0, first - LEAD_WORDS);
     const end = Math.min(words.length, start + SNIPPET_WORDS);
