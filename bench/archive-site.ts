@@ -14,7 +14,7 @@ import { stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import { createDb } from "../db/client.ts";
 import { verifyArchive } from "../src/modules/archive/verify-archive.server.ts";
@@ -28,6 +28,10 @@ import { insertPost } from "../tests/factories.ts";
 import { growBigSite } from "./big-site.ts";
 import { fmt } from "./measure.ts";
 import { BENCH_DATABASE_URL, freshDatabase } from "./scale.ts";
+
+// The measuring process runs this file: `process.argv[1]` is whatever script imported it, and
+// `npm run bench` spawned itself, a whole bench again, for every row.
+const THIS_FILE = fileURLToPath(import.meta.url);
 
 const POSTS = 10_000;
 /** The media set: this many files of `MEDIA_FILE_BYTES`, each a post's image. */
@@ -166,7 +170,7 @@ async function measure(engine: Engine, kind: SiteKind, storeKind: StoreKind = "l
 }
 
 function inChild(dataDir: string, url: string | undefined, s3: S3Settings | undefined): Promise<ArchiveFigures> {
-  const child = spawn(process.execPath, [...process.execArgv, process.argv[1] ?? "", "--measure", dataDir], {
+  const child = spawn(process.execPath, [...process.execArgv, THIS_FILE, "--measure", dataDir], {
     env: {
       ...process.env,
       ...(url ? { MEASURE_DATABASE_URL: url } : {}),

@@ -11,12 +11,16 @@ import { stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { once } from "node:events";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { createDb } from "../db/client.ts";
 import { runMigrations } from "../db/migrate.ts";
 import { openExport } from "../src/modules/imports/open-export.server.ts";
 import { planImport } from "../src/modules/imports/plan-import.server.ts";
 import { fmt } from "./measure.ts";
+
+// The measuring process runs this file: `process.argv[1]` is whatever script imported it, and
+// `npm run bench` spawned itself, a whole bench again, for every row.
+const THIS_FILE = fileURLToPath(import.meta.url);
 
 // About 5 KB of export each; `BENCH_WXR_POSTS` to try another size.
 const POSTS = Number(process.env.BENCH_WXR_POSTS ?? 20_000);
@@ -91,7 +95,7 @@ export async function wxrRow(): Promise<WxrFigures> {
   try {
     const file = path.join(dir, "export.xml");
     await writeWxr(file);
-    const child = spawn(process.execPath, [...process.execArgv, process.argv[1] ?? "", "--measure", file, dir], {
+    const child = spawn(process.execPath, [...process.execArgv, THIS_FILE, "--measure", file, dir], {
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";

@@ -79,9 +79,10 @@ function searchTerm(source: SearchSource, term: string): SearchTerm {
  * title's trigram index), the closest first. Its threshold is the connection's
  * `pg_trgm.word_similarity_threshold`, which the database client sets (see `db/client.ts`).
  *
- * A page within the first `cap` rows first counts the hits up to `cap`; past it the total is
- * "more than `cap`" (`capped`) and the page is read as `cappedPage` does, without visiting
- * every hit. Otherwise, and on deeper pages, every hit is ranked and counted (`exactPage`).
+ * A page that ends within the first `cap` results reads no more than `cap` + 1 hits: with
+ * more, the total is "more than `cap`" (`capped`) and the page is read as `cappedPage` does,
+ * without visiting every hit. With fewer, and on deeper pages, every hit is ranked and
+ * counted (`exactPage`).
  * Only the page's rows are read whole, by `readRows`. A blank term finds nothing.
  */
 export async function rankedSearch<R extends { id: number }>(
