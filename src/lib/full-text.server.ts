@@ -20,9 +20,6 @@ export interface SearchSource {
   visible: SQL;
 }
 
-/** How many full-text hits a search counts before it says "more than" (`SearchLimits.cap`). */
-export const SEARCH_COUNT_CAP = 1000;
-
 /** How far a search goes before it takes another way (the defaults; a test sets its own). */
 export interface SearchLimits {
   /**
@@ -40,7 +37,7 @@ export interface SearchLimits {
   newestRowsTested: number;
 }
 
-const LIMITS: SearchLimits = { cap: SEARCH_COUNT_CAP, newestRowsTested: 1000 };
+const LIMITS: SearchLimits = { cap: 1000, newestRowsTested: 1000 };
 
 /**
  * The rows of a statement written in SQL. drizzle types a raw statement's result as unknown

@@ -25,7 +25,7 @@ export interface Page<T> {
   total: number;
   /**
    * Set when counting stopped early: the listing has at least `total` items, maybe many more
-   * (a search for a word in most posts; see `SEARCH_COUNT_CAP`).
+   * (a search for a word in most posts; see `SearchLimits.cap`).
    */
   capped?: true;
 }
