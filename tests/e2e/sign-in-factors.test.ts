@@ -117,10 +117,24 @@ test("the owner adds a passkey, then signs in with it from the username field's 
   const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
   await cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId });
   const empty = await cdp.send("WebAuthn.addVirtualAuthenticator", { options: VIRTUAL_AUTHENTICATOR });
-  const autofillAsked = page.waitForResponse(`${origin}/api/auth/passkey/options`);
+  // The ceremony begins when the page asks the browser for a conditional get, a step after
+  // the options arrive (the browser is first asked whether it offers autofill): passkeys
+  // added before that would be offered to it. The page counts those asks.
+  await page.addInitScript(() => {
+    const credentials = navigator.credentials;
+    const get = credentials.get.bind(credentials);
+    const asked = { conditionalGets: 0 };
+    Object.assign(window, { asked });
+    credentials.get = (options) => {
+      if (options?.mediation === "conditional") asked.conditionalGets += 1;
+      return get(options);
+    };
+  });
   await openLogin(page);
   await expect(page.getByLabel("Username")).toHaveAttribute("autocomplete", "username webauthn");
-  await autofillAsked;
+  await page.waitForFunction(
+    () => (window as unknown as { asked: { conditionalGets: number } }).asked.conditionalGets === 1,
+  );
   for (const credential of credentials) {
     await cdp.send("WebAuthn.addCredential", { authenticatorId: empty.authenticatorId, credential });
   }
