@@ -10,14 +10,16 @@ import { JOB_PAYLOADS, type JobData, type JobName } from "../lib/job-registry.ts
 import { settings } from "../lib/settings.server.ts";
 import { siteMailer } from "../modules/newsletter/site-mailer.server.ts";
 import { siteObjects } from "../modules/uploads/site-objects.server.ts";
-import { writeBackup } from "../modules/archive/backups.server.ts";
-import { backupShelf, backupSite } from "../modules/archive/site-backups.server.ts";
-import { DRILL_GIVEN_UP_AFTER_MS, drillBackup } from "../modules/archive/backup-drills.server.ts";
-import { resumeAbandoned, workOnRun } from "../modules/imports/import-work.server.ts";
-import { importSite } from "../modules/imports/site-imports.server.ts";
+import { DRILL_GIVEN_UP_AFTER_MS } from "../modules/archive/drill-timing.ts";
+import { abandonedRuns } from "../modules/imports/import-runs.server.ts";
 import { prepareStreams } from "../modules/videos/streams/make-ladder.server.ts";
 import { siteFfmpeg } from "../modules/videos/streams/ffmpeg.server.ts";
 import { fillTranscripts } from "../modules/videos/video-transcripts.server.ts";
+
+// What the minute's and the start's runs need is loaded with this file. What runs seldom (a
+// backup, its drill, an import) is loaded by its run, the first time one has work: the
+// archive writer with the S3 client, and the import's readers and converters, would
+// otherwise stay in the worker's memory from its start on a site that never uses them.
 
 /** What a job is given to work with. */
 export interface JobContext {
@@ -142,6 +144,10 @@ const DECLARED: { [N in JobName]: Declared<N> } = {
     retry: { limit: 0, delaySeconds: 60, backoff: false },
     timeoutSeconds: 6 * 3600,
     run: async ({ database }, { runId }) => {
+      const [{ writeBackup }, { backupSite }] = await Promise.all([
+        import("../modules/archive/backups.server.ts"),
+        import("../modules/archive/site-backups.server.ts"),
+      ]);
       const site = backupSite(settings(), database, await siteObjects());
       await writeBackup(database.db, site, runId === undefined ? { trigger: "schedule" } : { runId });
     },
@@ -154,8 +160,14 @@ const DECLARED: { [N in JobName]: Declared<N> } = {
     retry: { limit: 3, delaySeconds: 30, backoff: true },
     timeoutSeconds: 24 * 3600,
     run: async ({ database }, { runId }) => {
+      const runs = runId === undefined ? await abandonedRuns(database.db) : [runId];
+      if (runs.length === 0) return;
+      const [{ workOnRun }, { importSite }] = await Promise.all([
+        import("../modules/imports/import-work.server.ts"),
+        import("../modules/imports/site-imports.server.ts"),
+      ]);
       const site = importSite(settings(), database.db, await siteObjects());
-      await (runId === undefined ? resumeAbandoned(site) : workOnRun(site, runId));
+      for (const id of runs) await workOnRun(site, id);
     },
   },
   "video-streams": {
@@ -198,6 +210,10 @@ const DECLARED: { [N in JobName]: Declared<N> } = {
     retry: { limit: 0, delaySeconds: 60, backoff: false },
     timeoutSeconds: DRILL_GIVEN_UP_AFTER_MS / 1000,
     run: async ({ database }, { name }) => {
+      const [{ drillBackup }, { backupShelf }] = await Promise.all([
+        import("../modules/archive/backup-drills.server.ts"),
+        import("../modules/archive/site-backups.server.ts"),
+      ]);
       await drillBackup(database.db, backupShelf(settings()), name);
     },
   },

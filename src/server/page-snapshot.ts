@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { deserialize, serialize } from "node:v8";
-import { contentVersionAt } from "../../db/content-version.ts";
 import { isServerUrl } from "../../db/database-url.ts";
 import { storedPageOf, type StoredPage } from "../modules/publishing/stored-page.server";
 
@@ -72,6 +71,9 @@ export async function currentKeptPages(
   pages: [string, StoredPage][],
 ): Promise<[string, StoredPage][]> {
   if (pages.length === 0 || !isServerUrl(databaseUrl)) return pages;
+  // The PostgreSQL client is loaded by the front thread only here, for this one question:
+  // as it loads it also builds a Response, which loads Node's whole fetch implementation.
+  const { contentVersionAt } = await import("../../db/content-version.ts");
   const current = await contentVersionAt(databaseUrl);
   return pages.filter(([, page]) => page.contentVersion === current);
 }

@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { statSync } from "node:fs";
 import module from "node:module";
 import { pathToFileURL } from "node:url";
+import { isServerUrl } from "../../db/database-url.ts";
 import { changedSince } from "./build-freshness.ts";
 import { FRONT, SERVER_ENTRY, SITE_WORKER } from "./build-output.ts";
 import { fail } from "./fail.ts";
@@ -46,7 +47,7 @@ if (built === undefined || changed) {
 const { directory } = module.enableCompileCache();
 if (directory) process.env.NODE_COMPILE_CACHE = directory;
 
-// On Linux the server runs as a new program in this process, for two reasons:
+// On Linux the server runs as a new program in this process, for these reasons:
 // - glibc keeps memory a thread freed for that thread to reuse, and compiling the embedded
 //   database's WebAssembly briefly takes some 500 MB on V8's compiler threads: about 50 MB of
 //   it stayed resident for as long as the server ran. Allocations of 128 KB and more are
@@ -54,13 +55,21 @@ if (directory) process.env.NODE_COMPILE_CACHE = directory;
 // - Running this file loaded Node's TypeScript stripper, which then stayed for good: some
 //   10 MB (its source and its WebAssembly) in the thread that answers stored pages. The new
 //   program runs the built front thread, which is JavaScript.
+// - On PostgreSQL, glibc's arenas are held to two: each thread that allocates (the two
+//   JavaScript threads, V8's helpers, libuv's pool) otherwise takes an arena of its own and
+//   keeps what it freed there, some 4 MB in all at idle. Not on the embedded database, where
+//   the WebAssembly compile's burst then shares the arenas the threads keep their memory in,
+//   and left 15 MB more resident with four arenas, 30 MB with two.
 // The same process, so its id, its signals and its exit code are still the ones `npm start`
 // (or a process manager) waits on; the restart costs Node's own start, some 40 ms.
 const MMAP_THRESHOLD = "131072";
+const ARENAS_ON_POSTGRES = "2";
 if (process.platform === "linux" && process.execve) {
+  const onPostgres = isServerUrl(process.env.DATABASE_URL ?? "");
   process.execve(process.execPath, [process.execPath, ...process.execArgv, FRONT], {
     ...process.env,
     MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? MMAP_THRESHOLD,
+    ...(onPostgres && { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? ARENAS_ON_POSTGRES }),
   });
 }
 await import(pathToFileURL(FRONT).href);

@@ -52,6 +52,8 @@ for (const [thread, entry] of [
     const source = graph.map((file) => readFileSync(file, "utf8")).join("\n");
     expect(source).not.toMatch(/\bvar PgDialect = class\b/);
     expect(source).not.toMatch(/\bfunction renderPage\b/);
+    // Nor the PostgreSQL client, which builds a Response as it loads, and so Node's fetch.
+    expect(graph.filter((file) => /\bescapeIdentifier = function\b/.test(readFileSync(file, "utf8")))).toEqual([]);
     expect(bytes).toBeLessThan(1024 * 1024);
   });
 }
@@ -75,5 +77,23 @@ test("the site worker starts without sharp: libvips is loaded by the first image
     for (const file of staticGraph(entry)) {
       expect(imports.test(readFileSync(file, "utf8")), path.relative(serverDir, file)).toBe(false);
     }
+  }
+});
+
+test("the site worker starts without what seldom runs: each is loaded by the first run that has work", () => {
+  // Loaded at the start, each would be held for as long as the worker runs, on a site that
+  // may never use it: the S3 client of backups, the import's converters, the mail library
+  // (the minute's runs find no letter to send, most minutes) and the sample's reader.
+  const graph = [...staticGraph(SITE_WORKER)];
+  const holding = (definition: RegExp, files: string[]) =>
+    files.filter((file) => definition.test(readFileSync(file, "utf8"))).map((file) => path.relative(serverDir, file));
+  for (const [library, definition] of [
+    ["the AWS SDK", /\bvar S3Client = class\b/],
+    ["turndown", /\bfunction TurndownService\b/],
+    ["nodemailer", /\bX-Mailer\b/],
+    ["js-yaml", /\bYAMLException\b/],
+  ] as const) {
+    expect(holding(definition, graph), library).toEqual([]);
+    expect(holding(definition, builtFiles(serverDir)), `${library} is in the build`).not.toEqual([]);
   }
 });

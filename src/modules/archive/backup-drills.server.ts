@@ -7,14 +7,9 @@ import { keptBackups } from "./backup-runs.server";
 import type { BackupShelf } from "./backup-shelf.server";
 import { withLocalBackup } from "./backups.server";
 import { runDrill } from "./drill-runner.server";
+import { DRILL_GIVEN_UP_AFTER_MS } from "./drill-timing";
 
 const { backups } = tables;
-
-/**
- * A drill still marked running after this long was stopped with its process (a drill of the
- * largest site takes minutes): it no longer holds the next one back. The job's own time-out.
- */
-export const DRILL_GIVEN_UP_AFTER_MS = 3_600_000;
 
 /** A drill under way: of which backup, since when. */
 export interface RunningDrill {

@@ -9,7 +9,7 @@ import { bodyColumns } from "@/modules/posts/body-columns";
 import { SEED_FOLDER } from "@/modules/uploads/contract";
 import type { ObjectStore } from "@/modules/uploads/object-store.server";
 import { transcriptCues, type Cue } from "@/modules/videos/transcript";
-import { loadContent, type SampleContent } from "./sample-content.server";
+import type { SampleContent } from "./sample-content.server";
 
 const { appState, postImages, posts, videos } = tables;
 
@@ -31,6 +31,8 @@ export interface SeedOptions {
  */
 export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
+  // The sample's reader (gray-matter, js-yaml) is loaded only by the start that seeds.
+  const { loadContent } = await import("./sample-content.server");
   const content = await loadContent(options.contentDir);
   const media = await storeMedia(content, options);
   const transcripts = await sampleTranscripts(content, options.contentDir);

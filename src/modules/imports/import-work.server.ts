@@ -5,16 +5,7 @@ import { DomainError } from "@/lib/errors";
 import type { ObjectStore } from "@/modules/uploads/object-store.server";
 import type { FetchLimits } from "./fetch-media.server";
 import { importOptionsSchema, importReportSchema } from "./import-schemas";
-import {
-  abandonedRuns,
-  claimRun,
-  failRun,
-  finishRun,
-  planRun,
-  runById,
-  stillRunning,
-  touchRun,
-} from "./import-runs.server";
+import { claimRun, failRun, finishRun, planRun, runById, stillRunning, touchRun } from "./import-runs.server";
 import { openExport } from "./open-export.server";
 import { planImport } from "./plan-import.server";
 import { runImport } from "./run-import.server";
@@ -87,9 +78,4 @@ export async function workOnRun(site: ImportSite, runId: number): Promise<void> 
   } finally {
     await opened?.reader.close();
   }
-}
-
-/** Resume every run whose process stopped mid-way: what a start, and the minute's sweep, do. */
-export async function resumeAbandoned(site: ImportSite): Promise<void> {
-  for (const runId of await abandonedRuns(site.db)) await workOnRun(site, runId);
 }

@@ -1,8 +1,10 @@
-import { render } from "@react-email/render";
 import type { ReactElement } from "react";
 import type { Letter } from "./letter";
-import { ConfirmationEmail } from "./emails/ConfirmationEmail";
-import { IssueEmail, type IssueEmailProps } from "./emails/IssueEmail";
+import type { IssueEmailProps } from "./emails/IssueEmail";
+
+// React Email's renderer (with its HTML-to-text converter) and the letters' templates load
+// with the first letter: a site worker checks for confirmations and issues due every minute,
+// and most minutes, on most sites, there is none to write.
 
 /**
  * A link in the plain text is written `<url>` (RFC 3986, appendix C), so a mail program that
@@ -12,6 +14,7 @@ const PLAIN_LINKS = { selectors: [{ selector: "a", options: { linkBrackets: ["<"
 
 /** A message's subject and its two parts, HTML and the plain text made from it. */
 async function rendered(subject: string, email: ReactElement): Promise<Pick<Letter, "subject" | "html" | "text">> {
+  const { render } = await import("@react-email/render");
   const [html, text] = await Promise.all([
     render(email),
     render(email, { plainText: true, htmlToTextOptions: PLAIN_LINKS }),
@@ -25,11 +28,13 @@ export function listOf(siteUrl: string, siteName: string, unsubscribeUrl: string
 }
 
 /** The message asking a new reader to confirm. */
-export function confirmationLetter(props: { siteName: string; confirmUrl: string; unsubscribeUrl: string }) {
+export async function confirmationLetter(props: { siteName: string; confirmUrl: string; unsubscribeUrl: string }) {
+  const { ConfirmationEmail } = await import("./emails/ConfirmationEmail");
   return rendered(`Confirm your subscription to ${props.siteName}`, <ConfirmationEmail {...props} />);
 }
 
 /** An issue of the newsletter, for one reader (the unsubscribe link is theirs). */
-export function issueLetter(props: IssueEmailProps) {
+export async function issueLetter(props: IssueEmailProps) {
+  const { IssueEmail } = await import("./emails/IssueEmail");
   return rendered(props.subject, <IssueEmail {...props} />);
 }

@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
+import type { SendMailOptions, Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type { MailSettings } from "@/lib/settings.server";
 import { LEASE_MS } from "./issue-lease.server";
@@ -101,6 +101,26 @@ async function dkimOf(settings: MailSettings) {
  */
 export async function openMailer(settings: MailSettings, waits: SmtpWaits = SMTP_WAITS): Promise<Mailer> {
   const dkim = await dkimOf(settings);
+  // nodemailer is loaded, and the pool made, by the first letter: the site worker's runs
+  // open the mailer each minute to send what is due, and most minutes nothing is.
+  let made: Promise<Mailer> | undefined;
+  const mailer = () => (made ??= transportMailer(settings, dkim, waits));
+  return {
+    send: async (letter) => (await mailer()).send(letter),
+    close: () => {
+      void made?.then((opened) => {
+        opened.close();
+      });
+    },
+  };
+}
+
+async function transportMailer(
+  settings: MailSettings,
+  dkim: Awaited<ReturnType<typeof dkimOf>>,
+  waits: SmtpWaits,
+): Promise<Mailer> {
+  const { default: nodemailer } = await import("nodemailer");
   if (settings.smtpUrl) {
     const options: SMTPPool.Options = {
       url: settings.smtpUrl,
