@@ -48,6 +48,12 @@ describe("snippetOf", () => {
     expect(snippetOf([content], "the")).toBeNull();
   });
 
+  it("passes over a text that holds the word only inside others, and finds it after any punctuation", () => {
+    expect(shown(snippetOf(["Appraised, unpraised.", "“PRAISE—praised—'praise'”"], "praise"))).toBe(
+      "“[PRAISE]—[praised]—'[praise]'”",
+    );
+  });
+
   it("keeps text as text: markup in a post is never a mark", () => {
     const snippet = snippetOf(["<b>sandwich</b> & <i>crisps</i>"], "sandwich");
     expect(snippet).toEqual([

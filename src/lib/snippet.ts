@@ -62,7 +62,12 @@ export function withSnippet<T extends object>(
 export function snippetOf(texts: Iterable<string>, term: string): Snippet | null {
   const stems = searchStems(term);
   if (stems.length === 0) return null;
+  // Where a word might begin with a stem, in any case: a text without one is passed over
+  // without reading its words one by one (a title's word is often in no post's body). Stems
+  // are letters, digits and apostrophes, none of them special in a pattern.
+  const candidate = new RegExp(`(?<![\\p{L}\\p{N}])(?:${stems.join("|")})`, "iu");
   for (const text of texts) {
+    if (!candidate.test(text)) continue;
     // Words are read only as far as the snippet needs, and one past it (to know whether an
     // ellipsis follows): a post's body is thousands of words, most after its first match.
     const words: RegExpExecArray[] = [];

@@ -23,13 +23,16 @@ export async function momentsOf(db: Db, ids: number[], term: string): Promise<Ma
   // Any of the term's words: its stems, each quoted, joined by "or".
   const any = sql`(select coalesce(string_agg(quote_literal(word), ' | '), '')::tsquery
     from unnest(tsvector_to_array(to_tsvector('english', ${term}))) word)`;
-  const firstLine = (query: typeof every) =>
-    sql`(select min(n) from unnest(${videos.transcriptLines}) with ordinality as lines(words, n) where words @@ ${query})`;
+  // One pass over the lines: of those that say any of the words (a line that says the whole
+  // term says one of them), the first that says the whole term, else the first. Two passes,
+  // one per query, took a phrase search's moments 4.5 ms of a 16 ms search on PGlite.
+  const line = sql<number | null>`(select coalesce(min(n) filter (where words @@ ${every}), min(n))
+    from unnest(${videos.transcriptLines}) with ordinality as lines(words, n) where words @@ ${any})`;
   const found = db
     .select({
       id: videos.id,
       transcript: videos.transcript,
-      line: sql<number | null>`coalesce(${firstLine(every)}, ${firstLine(any)})`.as("line"),
+      line: line.as("line"),
     })
     .from(videos)
     .where(inArray(videos.id, ids))

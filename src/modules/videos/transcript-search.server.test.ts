@@ -20,6 +20,9 @@ import { fillTranscripts } from "./video-transcripts.server";
 // result says when it is said, for the card to link to that moment.
 const KETTLE_VTT = `WEBVTT
 
+00:00:00.000 --> 00:00:01.000
+Kettle on.
+
 00:00:01.000 --> 00:00:04.000
 The kitchen is quiet.
 
@@ -79,11 +82,13 @@ it("finds a video by a word only its captions say, with the line and the second 
   const kettle = await search("kettle");
   expect(kettle.items.map((item) => [item.title, item.moment?.start])).toEqual([
     ["A Kettle Sits", undefined],
-    ["Kitchen, Morning", 754],
+    ["Kitchen, Morning", 0],
   ]);
 
-  // Words said in different lines: the first line saying any of them.
+  // Words said in different lines: the first line saying any of them; said in one line, that
+  // line, though an earlier one says one of them.
   expect((await search("quiet water")).items[0]?.moment?.start).toBe(1);
+  expect((await search("kettle whistles")).items[0]?.moment?.start).toBe(754);
 
   // Captions taken away: the words go with them.
   await updateVideo(handle.db, video.id, sampleVideo({ title: "Kitchen, Morning", captionsUrl: null }));
