@@ -7,8 +7,11 @@ import os from "node:os";
 import path from "node:path";
 import { signIn } from "./measure";
 
-/** Seconds of video: long enough that its transcode outlasts a flood. */
-const CLIP_SECONDS = 90;
+/**
+ * Seconds of video: long enough that its transcode outlasts a flood (on two cores, 30 s of
+ * 1080p take some two minutes, a flood 10 s), short enough that waiting for the rest is brief.
+ */
+export const CLIP_SECONDS = 30;
 
 interface Streaming {
   status: string;
@@ -26,7 +29,9 @@ async function streaming(origin: string, auth: Record<string, string>, id: numbe
  * it (its schedule is each minute): how far it has come, asked again after the measurement,
  * shows it ran throughout. Null when the site has no ffmpeg.
  */
-export async function startTranscode(origin: string): Promise<{ progress(): Promise<Streaming> } | null> {
+export async function startTranscode(
+  origin: string,
+): Promise<{ progress(): Promise<Streaming>; ended(): Promise<Streaming> } | null> {
   const folder = mkdtempSync(path.join(os.tmpdir(), "meh-bench-clip-"));
   const clip = path.join(folder, "clip.mp4");
   try {
@@ -80,11 +85,23 @@ export async function startTranscode(origin: string): Promise<{ progress(): Prom
     for (;;) {
       const now = await streaming(origin, auth, id);
       if (now.status === "unavailable") return null;
-      if (now.status === "running") return { progress: () => streaming(origin, auth, id) };
+      if (now.status === "running") {
+        const progress = () => streaming(origin, auth, id);
+        return { progress, ended: () => transcodeEnded(progress) };
+      }
       if (now.status !== "queued") throw new Error(`the bench's transcode ended before it was measured: ${now.status}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   } finally {
     rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** Once the ladder is made (or its making failed): how it ended. */
+async function transcodeEnded(progress: () => Promise<Streaming>): Promise<Streaming> {
+  for (;;) {
+    const now = await progress();
+    if (now.status !== "running" && now.status !== "queued") return now;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
   }
 }
