@@ -2,6 +2,7 @@ import type { Root } from "mdast";
 import { visit } from "unist-util-visit";
 import { directiveSlug, VIDEO_DIRECTIVE } from "./directive-elements";
 import { markdownProcessor } from "./pipeline";
+import { TextMemo } from "../text-memo";
 
 /** An image a body shows: where from, and its alt text as the author wrote it. */
 export interface BodyImage {
@@ -11,8 +12,8 @@ export interface BodyImage {
 
 /** What a body points at outside itself, in the order it does: its images and the slugs of the videos it embeds. */
 export interface BodyReferences {
-  images: BodyImage[];
-  videos: string[];
+  readonly images: readonly BodyImage[];
+  readonly videos: readonly string[];
 }
 
 /**
@@ -22,6 +23,16 @@ export interface BodyReferences {
  * @example bodyReferences("![A chair](/uploads/a.jpg)\n\n::video[kettle]") // { images: [{ src: "/uploads/a.jpg", alt: "A chair" }], videos: ["kettle"] }
  */
 export function bodyReferences(source: string): BodyReferences {
+  return references.get(source, () => readReferences(source));
+}
+
+// Asked of every body each page, feed or letter shows, before it is drawn: a parse each
+// time, for a result that changes only with the text. Callers only read it.
+const references = new TextMemo<BodyReferences>(1_000_000, ({ images, videos }) =>
+  [...images.flatMap((image) => [image.src, image.alt]), ...videos].reduce((sum, text) => sum + text.length, 0),
+);
+
+function readReferences(source: string): BodyReferences {
   const tree: Root = markdownProcessor("").parse(source);
   const definitions = new Map<string, string>();
   visit(tree, "definition", (definition) => {
@@ -47,5 +58,5 @@ export function bodyReferences(source: string): BodyReferences {
  * text of two characters until the page reads it as empty): what a reader
  * who cannot see them would miss, so a post that has any is not published.
  */
-export const undescribedImages = (references: BodyReferences): BodyImage[] =>
+export const undescribedImages = (references: BodyReferences): readonly BodyImage[] =>
   references.images.filter(({ alt }) => alt.trim() === "");

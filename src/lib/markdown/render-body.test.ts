@@ -64,6 +64,22 @@ describe("renderBody", () => {
     }
   });
 
+  it("draws a body again when anything it is drawn with has changed, though its text has not", () => {
+    const lobby = media.videos?.get("lobby-at-night");
+    const drawn = (options: BodyOptions) => renderBody(essay, options);
+    const first = drawn(onPage);
+    expect(drawn(onPage)).toBe(first);
+    // The video's title changed, its poster went, and the feed's address moved.
+    const retitled = new Map(lobby ? [["lobby-at-night", { ...lobby, title: "The Lobby, Later" }]] : []);
+    expect(drawn({ ...onPage, media: { ...media, videos: retitled } })).toContain("The Lobby, Later");
+    expect(drawn({ ...onPage, media: { ...media, images: new Map() } })).not.toContain('width="3000"');
+    expect(drawn({ ...onPage, idPrefix: postIdPrefix(8) })).toContain('id="p8-fnref-sea"');
+    const mail = (siteUrl: string) => drawn({ idPrefix: postIdPrefix(7), medium: "mail", siteUrl, media });
+    expect(mail("https://meh.example")).toContain('src="https://meh.example/uploads/images/lobby-painting.jpg');
+    expect(mail("https://moved.example")).toContain('src="https://moved.example/uploads/images/lobby-painting.jpg');
+    expect(drawn(onPage)).toBe(first);
+  });
+
   it("draws a plain post as a paragraph per line, escaped as Astro escapes text", () => {
     expect(renderBody({ content: "One & <two>\r\n\n  'three' \"four\"  \n", format: "plain" }, onPage)).toBe(
       "<p>One &amp; &lt;two&gt;</p><p>&#39;three&#39; &quot;four&quot;</p>",

@@ -14,6 +14,7 @@ import { rehypeAbsoluteUrls } from "./outside-links";
 import { rehypeSidenotes } from "./sidenotes";
 import { rehypeTableOfContents } from "./table-of-contents";
 import { rehypeVideoEmbeds, type EmbeddedVideo } from "./video-embeds";
+import { TextMemo } from "../text-memo";
 
 /** A post's body: its source and how it is written. */
 export interface PostBody {
@@ -64,7 +65,27 @@ export function renderBody(body: PostBody, options: BodyOptions): string {
       .map((p) => `<p>${escapeXml(p)}</p>`)
       .join("");
   const { idPrefix, medium, media = {} } = options;
-  const tree = markdownTree(body.content, idPrefix);
+  // Everything the HTML depends on, then the source: the JSON ends where its array closes.
+  const key =
+    JSON.stringify([
+      medium,
+      idPrefix,
+      options.medium === "mail" ? options.siteUrl : "",
+      [...(media.videos ?? [])],
+      [...(media.images ?? [])],
+    ]) + body.content;
+  return renderedBodies.get(key, () => renderMarkdown(body.content, options));
+}
+
+// A feed re-renders its twenty newest bodies whenever anything is published, and a post's
+// page its body whenever the theme changes, though the bodies seldom did: a parse costs about
+// a millisecond per 3,000 characters. Some 2 million characters (a hundred long essays, each
+// with its HTML) are kept, at most a few MB.
+const renderedBodies = new TextMemo<string>(2_000_000, (html) => html.length);
+
+function renderMarkdown(content: string, options: BodyOptions): string {
+  const { idPrefix, medium, media = {} } = options;
+  const tree = markdownTree(content, idPrefix);
   // Sized before the embeds are drawn: a poster is sized by its embed.
   rehypeImageSizes(medium, media.images)(tree);
   rehypeVideoEmbeds(medium, media.videos)(tree);
