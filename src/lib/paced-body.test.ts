@@ -83,6 +83,21 @@ describe("pacedBody", () => {
     expect(read.count).toBeLessThan(CHUNKS);
   });
 
+  it("ends the body only once what made it has let go, so a client holding all of it finds that done", async () => {
+    let letGo = (): void => undefined;
+    const released = new Promise<void>((resolve) => (letGo = resolve));
+    const reader = pacedBody(Readable.from([Buffer.from("zip")]), undefined, released).getReader();
+    expect(Buffer.from((await reader.read()).value ?? [])).toEqual(Buffer.from("zip"));
+    const order: string[] = [];
+    const end = reader.read().then(({ done }) => order.push(`end ${String(done)}`));
+    // The source has ended: only the release holds the body open now.
+    await new Promise((resolve) => setImmediate(resolve));
+    order.push("let go");
+    letGo();
+    await end;
+    expect(order).toEqual(["let go", "end true"]);
+  });
+
   it("destroys the source itself when no owner is told", async () => {
     const { stream } = source();
     const reader = pacedBody(stream).getReader();

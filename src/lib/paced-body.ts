@@ -30,12 +30,14 @@ function drained(): Promise<void> {
  * `source` as a Response's body, each chunk read only once the response has taken the one
  * before, so memory holds a few chunks however large the body and however slow the client.
  * A client that goes away cancels the body: `onCancel` is told (it should let go of
- * `source`; destroying it is the default).
- * @example new Response(pacedBody(zip.stream, () => zip.stop()))
+ * `source`; destroying it is the default). The body ends once `source` has and `released`
+ * has settled: a client that has the whole body finds whatever made it let go.
+ * @example new Response(pacedBody(zip.stream, () => zip.stop(), zip.done))
  */
 export function pacedBody(
   source: Readable,
   onCancel: () => void = () => void source.destroy(),
+  released: Promise<unknown> = Promise.resolve(),
 ): ReadableStream<Uint8Array> {
   const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   return new ReadableStream<Uint8Array>(
@@ -43,8 +45,10 @@ export function pacedBody(
       async pull(controller) {
         await drained();
         const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
+        if (next.done) {
+          await released;
+          controller.close();
+        } else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
       },
       cancel() {
         onCancel();

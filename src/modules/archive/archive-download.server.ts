@@ -60,15 +60,21 @@ export async function archiveDownload(db: Db, request: ArchiveRequest, site: Dow
     leave();
     throw error;
   }
-  archive.done.then(leave, (error: unknown) => {
+  const released = archive.done.then(leave, (error: unknown) => {
     leave();
     if (error !== CLIENT_LEFT) logUnexpected(error, site.route);
   });
   const fileName = archiveFileName(site.siteName, archive.createdAt, request.personalData);
   return new Response(
-    pacedBody(archive.stream, () => {
-      archive.stop(CLIENT_LEFT);
-    }),
+    // The download ends once the archive has let go of its scratch folder and its turn: the
+    // owner who has the whole file and asks again is not told one is being made.
+    pacedBody(
+      archive.stream,
+      () => {
+        archive.stop(CLIENT_LEFT);
+      },
+      released,
+    ),
     {
       headers: {
         "Content-Type": "application/zip",
