@@ -86,6 +86,12 @@ test("the site worker starts without sharp: libvips is loaded by the first image
   }
 });
 
+test("the site worker starts without lightningcss: themes are checked by a thread of their own", () => {
+  const imports = /^import\b[^"'\n]*["']lightningcss["']/m;
+  expect(holding(imports, staticGraph(SITE_WORKER))).toEqual([]);
+  expect(holding(imports, staticGraph(CSS_CHECK_THREAD)), "the checking thread loads it").not.toEqual([]);
+});
+
 test("the site worker starts without what seldom runs: each is loaded by the first run that has work", () => {
   // Loaded at the start, each would be held for as long as the worker runs, on a site that
   // may never use it: the S3 client of backups, the import's converters, the mail library
