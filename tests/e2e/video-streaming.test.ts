@@ -102,6 +102,9 @@ test("Chromium plays the ladder through hls.js, fetching its playlists and segme
   });
   await page.goto(`/videos/${video.slug}`);
   await expect(page.locator("video")).toHaveAttribute("data-hls", /^\/uploads\/streams\/\d+\/[0-9a-f]+\/master\.m3u8$/);
+  // The mp4 plays until hls.js, fetched as the page loads, has taken over (its media source's
+  // blob: address); played before that, half a second of the mp4 may come first.
+  await page.waitForFunction(() => document.querySelector("video")?.currentSrc.startsWith("blob:"));
 
   const played = await playedOn(page);
   expect(played.source).toMatch(/^blob:/);
