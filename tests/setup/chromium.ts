@@ -2,16 +2,19 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
 
-const SYSTEM_CHROMIUM = "/usr/bin/chromium";
+// The headless shell first: the browser without its windows, tabs and their WebUI, which
+// ran the same browser suite in two thirds of the time the full browser took headless.
+const SYSTEM_CHROMIUMS = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"];
 
 /**
- * The Chromium the browser tests drive: CHROMIUM_PATH, else the system's, else
- * Playwright's own (installed on first use when the machine has neither).
+ * The Chromium the browser tests drive: CHROMIUM_PATH, else the system's headless shell or
+ * browser, else Playwright's own (installed on first use when the machine has neither).
  */
 export function chromiumExecutable(): string {
   const configured = process.env.CHROMIUM_PATH;
   if (configured) return configured;
-  if (existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
+  const system = SYSTEM_CHROMIUMS.find((file) => existsSync(file));
+  if (system) return system;
   const bundled = chromium.executablePath();
   if (!existsSync(bundled)) {
     const install = spawnSync("playwright", ["install", "chromium"], { stdio: "inherit" });
