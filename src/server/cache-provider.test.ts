@@ -47,7 +47,7 @@ it("stores a page with the content version its render began at", async () => {
 
 describe("when rendering a changed page fails", () => {
   it("sends its last stored copy briefly, and the fresh one once rendering works again", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     await visit("/post/outage", () => Promise.resolve(rendered("old text", "post:77")));
     await sitePublisher().publish({ tags: ["post:77"] });
     expect(store.get("/post/outage")).toBeUndefined();
@@ -57,6 +57,10 @@ describe("when rendering a changed page fails", () => {
     expect(await thrown.text()).toBe("old text");
     expect(thrown.headers.get("cache-control")).toBe(STALE_MAX_AGE);
     expect(thrown.headers.get("x-astro-cache")).toBe("STALE");
+    // The log says why, for a failure that is not an outage is a bug to find.
+    expect(warn).toHaveBeenCalledWith(
+      "Rendering /post/outage failed (Error: connection refused); sent its last stored copy.",
+    );
 
     const unavailable = await visit("/post/outage", () => Promise.resolve(new Response("down", { status: 503 })));
     expect(await unavailable.text()).toBe("old text");

@@ -68,7 +68,9 @@ export default function pageStoreProvider(): CacheProvider {
         const outage = readsVersion ? databaseOutage(error) : undefined;
         if (!fallback && outage) return outagePage(outage);
         if (!fallback) throw error;
-        console.warn(`Rendering ${url.pathname} failed (${(error as Error).name}); sent its last stored copy.`);
+        // The message too: a failure that is not an outage is a bug to find from this line.
+        const { name, message } = error as Error;
+        console.warn(`Rendering ${url.pathname} failed (${name}: ${message}); sent its last stored copy.`);
         return standIn(fallback);
       }
       if (response.status >= 500 && fallback) return standIn(fallback);
