@@ -7,6 +7,7 @@ import { databaseOutage, outagePage } from "@/lib/database-outage.server";
 import { contentVersion } from "@/modules/publishing/content-version.server";
 import type { StoredPage } from "@/modules/publishing/stored-page.server";
 import { storedResponse } from "@/server/stored-response";
+import { describeError } from "@/lib/log-unexpected";
 
 // Headers that belong to one response on one connection, never to a stored page.
 const NOT_STORED = new Set([
@@ -68,9 +69,8 @@ export default function pageStoreProvider(): CacheProvider {
         const outage = readsVersion ? databaseOutage(error) : undefined;
         if (!fallback && outage) return outagePage(outage);
         if (!fallback) throw error;
-        // The message too: a failure that is not an outage is a bug to find from this line.
-        const { name, message } = error as Error;
-        console.warn(`Rendering ${url.pathname} failed (${name}: ${message}); sent its last stored copy.`);
+        // With its causes' kinds and codes: a failure that is not an outage is a bug to find.
+        console.warn(`Rendering ${url.pathname} failed (${describeError(error)}); sent its last stored copy.`);
         return standIn(fallback);
       }
       if (response.status >= 500 && fallback) return standIn(fallback);
