@@ -7,6 +7,10 @@ describe("pickEncoding", () => {
     ["gzip, deflate, br, zstd", "br"],
     ["gzip, deflate, br", "br"],
     ["gzip", "gzip"],
+    // What a CDN or a load generator sends
+    ["br", "br"],
+    ["br, gzip", "br"],
+    ["gzip, br", "br"],
     [undefined, "identity"],
     ["", "identity"],
     // Codings are case-insensitive

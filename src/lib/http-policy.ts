@@ -88,11 +88,16 @@ export function defaultCacheControl(path: string, status: number, signedIn: bool
 
 type Encoding = "br" | "gzip" | "identity";
 
-// What browsers and curl send, all answered with brotli: the hot path skips parsing them.
-const COMMON: ReadonlySet<string> = new Set([
-  "gzip, deflate, br, zstd",
-  "gzip, deflate, br",
-  "deflate, gzip, br, zstd",
+// What browsers and curl send, and a CDN or a load generator asking for one coding or two:
+// the hot path answers them without parsing.
+const COMMON: ReadonlyMap<string, Encoding> = new Map([
+  ["gzip, deflate, br, zstd", "br"],
+  ["gzip, deflate, br", "br"],
+  ["deflate, gzip, br, zstd", "br"],
+  ["br", "br"],
+  ["br, gzip", "br"],
+  ["gzip, br", "br"],
+  ["gzip", "gzip"],
 ]);
 // The order of preference among encodings the client weighs the same.
 const PREFERENCE: readonly Encoding[] = ["br", "gzip", "identity"];
@@ -119,7 +124,8 @@ function weightOf(params: string[]): number {
  */
 export function pickEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return "identity";
-  if (COMMON.has(acceptEncoding)) return "br";
+  const common = COMMON.get(acceptEncoding);
+  if (common) return common;
   const named: Partial<Record<Encoding | "*", number>> = {};
   let least = 1;
   for (const part of acceptEncoding.split(",")) {
