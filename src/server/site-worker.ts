@@ -102,7 +102,8 @@ let origin: string | undefined;
 // thread once, with the page store's changes, and never comes back to it over HTTP.
 const app = createApp({ streaming: false });
 const renderPage = (request: Request) => app.render(request, { clientAddress: "127.0.0.1" });
-sitePublisher().subscribe(rerenderDroppedPages(renderPage, () => origin));
+const pageRefresh = rerenderDroppedPages(renderPage, () => origin);
+sitePublisher().subscribe(pageRefresh.listener);
 sitePublisher().subscribe(indexer.listener);
 void indexer.start();
 // The kept pages were checked against the content version before this instance listened
@@ -156,7 +157,13 @@ async function stop(): Promise<void> {
     {
       server,
       renders: renders(),
-      stopWiring: (told) => wiring.stop(told),
+      async stopWiring(told) {
+        await wiring.stop(told);
+        // Last, as the jobs publish changes too: a render it starts after the database has
+        // closed would fail.
+        told("finishing the render of a page a change dropped");
+        await pageRefresh.stop();
+      },
       async stopOthers(told) {
         stopCollecting();
         told("finishing the search index build");

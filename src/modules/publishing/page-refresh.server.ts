@@ -5,19 +5,30 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Renders one request through the site's pages, in this thread (Astro's `App.render`). */
 export type RenderPage = (request: Request) => Promise<Response>;
 
+/** The renders a change sets off, and their end. */
+export interface PageRefresh {
+  /** The publisher's listener: renders the pages a change dropped. */
+  listener: ChangeListener;
+  /**
+   * Render nothing more: the pages waiting are left dropped, and this resolves once a render
+   * under way has ended, so the database can close under none (a stop's step).
+   */
+  stop(): Promise<void>;
+}
+
 /**
- * A listener that renders the pages a change dropped again, one at a time, by calling the
- * renderer (which stores each page as a visitor's read would), so the next visitor gets a
- * stored page. `origin` is the site's address, once it listens: pages link themselves by it.
+ * Renders the pages a change dropped again, one at a time, by calling the renderer (which
+ * stores each page as a visitor's read would), so the next visitor gets a stored page.
+ * `origin` is the site's address, once it listens: pages link themselves by it.
  * A page dropped again while it waits is rendered once, so a burst of writes (a restore, a
  * schedule's sweep, an import) costs one render per page, not one per write; a page dropped
  * while it renders is rendered again after, since that render may show what came before.
  */
-export function rerenderDroppedPages(render: RenderPage, origin: () => string | undefined): ChangeListener {
+export function rerenderDroppedPages(render: RenderPage, origin: () => string | undefined): PageRefresh {
   const waiting = new Set<string>();
-  let draining = false;
+  let draining: Promise<void> | undefined;
+  let stopped = false;
   const drain = async (base: string) => {
-    draining = true;
     // A moment's pause lets a visitor's own read render a page first; the rerender then
     // finds it stored and costs nothing, instead of two renders competing for the CPU.
     await pause(100);
@@ -30,12 +41,20 @@ export function rerenderDroppedPages(render: RenderPage, origin: () => string | 
         () => undefined,
       );
     }
-    draining = false;
+    // In the same step as the loop's end: a change that comes after starts a drain of its own.
+    draining = undefined;
   };
-  return ({ droppedPages }) => {
-    const base = origin();
-    if (!base || droppedPages.length === 0) return;
-    for (const key of droppedPages) waiting.add(key);
-    if (!draining) void drain(base);
+  return {
+    listener({ droppedPages }) {
+      const base = origin();
+      if (stopped || !base || droppedPages.length === 0) return;
+      for (const key of droppedPages) waiting.add(key);
+      draining ??= drain(base);
+    },
+    async stop() {
+      stopped = true;
+      waiting.clear();
+      await draining;
+    },
   };
 }

@@ -33,7 +33,7 @@ it("renders each dropped page again through the renderer, one at a time, once th
     return new Response("page");
   };
   const site: { origin?: string } = {};
-  const listener = rerenderDroppedPages(render, () => site.origin);
+  const { listener } = rerenderDroppedPages(render, () => site.origin);
 
   // Before the site listens, there is no address to render a page at.
   void listener(change(["/"]));
@@ -55,7 +55,7 @@ it("goes on to the next page when one fails to render", async () => {
       ? Promise.reject(new Error("database away"))
       : Promise.resolve(new Response("page"));
   };
-  void rerenderDroppedPages(render, () => "http://site.test")(change(["/a", "/b"]));
+  void rerenderDroppedPages(render, () => "http://site.test").listener(change(["/a", "/b"]));
   expect(await log.firstRenders(2)).toEqual(["/a", "/b"]);
 });
 
@@ -71,11 +71,54 @@ it("renders a page dropped by many changes while it waits once, and one dropped 
       };
     });
   };
-  const listener = rerenderDroppedPages(render, () => "http://site.test");
+  const { listener } = rerenderDroppedPages(render, () => "http://site.test");
   for (let write = 0; write < 20; write++) void listener(change(["/", "/archive"]));
   expect(await log.firstRenders(1)).toEqual(["/"]);
   // Home changes again while it renders: what that render shows may be from before.
   void listener(change(["/"]));
   finish();
   expect(await log.firstRenders(3)).toEqual(["/", "/archive", "/"]);
+});
+
+it("stops: the page under way finishes before the stop does, and nothing waiting or dropped after is rendered", async () => {
+  const log = renderLog();
+  let finish = () => {};
+  let finished = false;
+  const render = (request: Request) => {
+    log.add(new URL(request.url).pathname);
+    return new Promise<Response>((resolve) => {
+      finish = () => {
+        finished = true;
+        resolve(new Response("page"));
+      };
+    });
+  };
+  const refresh = rerenderDroppedPages(render, () => "http://site.test");
+  void refresh.listener(change(["/", "/archive"]));
+  expect(await log.firstRenders(1)).toEqual(["/"]);
+  let stopped = false;
+  const stopping = refresh.stop().then(() => {
+    stopped = true;
+  });
+  void refresh.listener(change(["/post/a"]));
+  // The stop waits on the render under way (the database must not close under it).
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(stopped).toBe(false);
+  finish();
+  await stopping;
+  expect(finished).toBe(true);
+  expect(log.rendered).toEqual(["/"]);
+});
+
+it("stops at once when nothing was dropped, and during the pause before a first render renders nothing", async () => {
+  const log = renderLog();
+  const render = (request: Request) => {
+    log.add(new URL(request.url).pathname);
+    return Promise.resolve(new Response("page"));
+  };
+  await rerenderDroppedPages(render, () => "http://site.test").stop();
+  const refresh = rerenderDroppedPages(render, () => "http://site.test");
+  void refresh.listener(change(["/archive"]));
+  await refresh.stop();
+  expect(log.rendered).toEqual([]);
 });
