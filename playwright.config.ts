@@ -245,6 +245,9 @@ for (const project of projects) project.repeatEach = repeatEach;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // A folder of its own: Playwright empties its output folder as it starts, and `npm test`
+  // keeps the earlier suites' reports beside it, in test-results/reports.
+  outputDir: "test-results/playwright",
   fullyParallel: true,
   workers: 2,
   forbidOnly: true,
