@@ -159,8 +159,8 @@ async function stop(): Promise<void> {
       renders: renders(),
       async stopWiring(told) {
         await wiring.stop(told);
-        // Last, as the jobs publish changes too: a render it starts after the database has
-        // closed would fail.
+        // After the jobs, which publish changes too: a page render the refresher started once
+        // the database had closed would fail.
         told("finishing the render of a page a change dropped");
         await pageRefresh.stop();
       },
